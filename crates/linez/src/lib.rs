@@ -1,0 +1,1 @@
+//! Linez bot (TopCoder MM5) and its seeded simulator (work in progress).

@@ -1,0 +1,1 @@
+//! Counts the legal Tantrix moves (Kattis tantrix) (work in progress).
