@@ -1,1 +1,1 @@
-//! Hex bot for CodinGame (11x11, swap) and its local referee (work in progress).
+//! Hex (11x11, swap rule) for CodinGame: the game's rules and the bot's search (work in progress).

@@ -1,1 +1,3 @@
-//! Linez bot (TopCoder MM5) and its seeded simulator (work in progress).
+//! Linez (TopCoder Marathon Match 5): the game's rules, seeded game generation and the bot (work in progress).
+
+pub mod game;
