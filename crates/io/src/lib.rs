@@ -1,1 +1,819 @@
-pub fn placeholder() {}
+//! Tokens in, text out: the input and output layer shared by every contest binary.
+//!
+//! * **Batch mode** ([`Scanner`], [`run`]): the whole input is read once and tokens are handed out as
+//!   slices of it, without a per-token allocation. Integers are parsed by hand ([`Int`]), which is what
+//!   makes reading millions of them cheap.
+//! * **Line mode** ([`LineReader`], [`stdin_lines`]): interactive bots read one turn's lines as they
+//!   arrive and never wait for the end of input.
+//! * **Errors** ([`Error`]) are values, never panics, and say where the input went wrong:
+//!   `line 3, token 2: expected a die value 0..=6, found "7"`. [`run`] and [`fail`] print them as one
+//!   `error: ...` line on stderr and exit with status 1.
+//! * **Output** ([`Output`]) is buffered: batch binaries flush once, bots once per turn.
+//!
+//! The crate has no dependencies, so a solver bundled with it still compiles with plain `rustc`.
+
+use std::fmt::{self, Display};
+use std::io::{BufRead, Read, Write};
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+/// A malformed or out-of-range input, with its 1-based position.
+///
+/// Displays as `line L, token T: MESSAGE`, or `line L: MESSAGE` when no single token is to blame
+/// (`token == 0`), e.g. at the end of the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based index of the token within its line; 0 when the error is about the line as a whole.
+    pub token: usize,
+    /// What was wrong, e.g. `expected a die value 0..=6, found "7"`.
+    pub message: String,
+}
+
+impl Error {
+    /// Creates an error at `line`, `token` (0 = the line as a whole).
+    pub fn new(line: usize, token: usize, message: impl Into<String>) -> Error {
+        Error {
+            line,
+            token,
+            message: message.into(),
+        }
+    }
+}
+
+impl Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.token == 0 {
+            write!(f, "line {}: {}", self.line, self.message)
+        } else {
+            write!(
+                f,
+                "line {}, token {}: {}",
+                self.line, self.token, self.message
+            )
+        }
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// The result of reading input.
+pub type Result<T> = std::result::Result<T, Error>;
+
+/// Quotes a token for an error message, shortened so that one bad token cannot flood stderr.
+fn quoted(token: &[u8]) -> String {
+    const MAX: usize = 32;
+    let text = String::from_utf8_lossy(&token[..token.len().min(MAX)]);
+    if token.len() > MAX {
+        format!("{:?}...", text)
+    } else {
+        format!("{:?}", text)
+    }
+}
+
+/// An integer type that [`Scanner::int`] can parse straight from the input bytes.
+///
+/// Accepts an optional `-` (signed types only) followed by ASCII digits; anything else, or a value
+/// that does not fit the type, is rejected.
+pub trait Int: Copy + Ord + Display + fmt::Debug {
+    /// Parses a whole token, or returns `None` if it is not a valid value of this type.
+    fn from_token(token: &[u8]) -> Option<Self>;
+}
+
+/// Parses the decimal digits of `digits` into a `u64`, rejecting empty input, non-digits and overflow.
+#[inline]
+fn parse_magnitude(digits: &[u8]) -> Option<u64> {
+    if digits.is_empty() {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &byte in digits {
+        // `wrapping_sub` maps every non-digit byte above 9, so one comparison checks the range.
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(digit))?;
+    }
+    Some(value)
+}
+
+macro_rules! impl_unsigned_int {
+    ($($t:ty),*) => {$(
+        impl Int for $t {
+            #[inline]
+            fn from_token(token: &[u8]) -> Option<Self> {
+                <$t>::try_from(parse_magnitude(token)?).ok()
+            }
+        }
+    )*};
+}
+
+macro_rules! impl_signed_int {
+    ($($t:ty),*) => {$(
+        impl Int for $t {
+            #[inline]
+            fn from_token(token: &[u8]) -> Option<Self> {
+                let (negative, digits) = match token.split_first() {
+                    Some((b'-', rest)) => (true, rest),
+                    _ => (false, token),
+                };
+                let magnitude = parse_magnitude(digits)?;
+                let value: i64 = if negative {
+                    if magnitude > 1 << 63 {
+                        return None;
+                    }
+                    // -(2^63) is representable although +2^63 is not.
+                    0i64.wrapping_sub(magnitude as i64)
+                } else {
+                    i64::try_from(magnitude).ok()?
+                };
+                <$t>::try_from(value).ok()
+            }
+        }
+    )*};
+}
+
+impl_unsigned_int!(u8, u16, u32, u64, usize);
+impl_signed_int!(i8, i16, i32, i64, isize);
+
+/// Input bytes at or below the space character separate tokens (space, tab, CR, LF, ...).
+#[inline]
+fn is_separator(byte: u8) -> bool {
+    byte <= b' '
+}
+
+/// Tokens of a text held in memory, with the line and token positions that errors report.
+///
+/// Lines are numbered from 1; tokens within a line from 1.
+#[derive(Clone, Debug)]
+pub struct Scanner<'a> {
+    input: &'a [u8],
+    pos: usize,
+    /// Line of `pos`.
+    line: usize,
+    /// Tokens already read on line `line`.
+    tokens_on_line: usize,
+    /// Position of the last token handed out, for [`Scanner::error`].
+    last: (usize, usize),
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner over `input`, positioned at line 1.
+    pub fn new(input: &'a [u8]) -> Self {
+        Scanner {
+            input,
+            pos: 0,
+            line: 1,
+            tokens_on_line: 0,
+            last: (1, 0),
+        }
+    }
+
+    /// Skips separators, counting newlines.
+    #[inline]
+    fn skip_separators(&mut self) {
+        while let Some(&byte) = self.input.get(self.pos) {
+            if !is_separator(byte) {
+                break;
+            }
+            if byte == b'\n' {
+                self.line += 1;
+                self.tokens_on_line = 0;
+            }
+            self.pos += 1;
+        }
+    }
+
+    /// The next token's bytes, or `None` at the end of the input.
+    #[inline]
+    fn next_bytes(&mut self) -> Option<&'a [u8]> {
+        self.skip_separators();
+        if self.pos >= self.input.len() {
+            return None;
+        }
+        let start = self.pos;
+        while self.pos < self.input.len() && !is_separator(self.input[self.pos]) {
+            self.pos += 1;
+        }
+        self.tokens_on_line += 1;
+        self.last = (self.line, self.tokens_on_line);
+        Some(&self.input[start..self.pos])
+    }
+
+    fn end_of_input(&self, what: &str) -> Error {
+        Error::new(self.line, 0, format!("expected {what}, found end of input"))
+    }
+
+    /// The next token, wherever it is (tokens may cross lines).
+    ///
+    /// # Errors
+    /// At the end of the input, or if the token is not valid UTF-8.
+    pub fn token(&mut self, what: &str) -> Result<&'a str> {
+        let bytes = self.next_bytes().ok_or_else(|| self.end_of_input(what))?;
+        std::str::from_utf8(bytes)
+            .map_err(|_| self.error(format!("expected {what}, found {}", quoted(bytes))))
+    }
+
+    /// The next token as an integer.
+    ///
+    /// # Errors
+    /// At the end of the input, or if the token is not an integer of type `T`.
+    ///
+    /// # Complexity
+    /// Linear in the token's length, without allocation.
+    #[inline]
+    pub fn int<T: Int>(&mut self, what: &str) -> Result<T> {
+        let bytes = self.next_bytes().ok_or_else(|| self.end_of_input(what))?;
+        T::from_token(bytes)
+            .ok_or_else(|| self.error(format!("expected {what}, found {}", quoted(bytes))))
+    }
+
+    /// The next token as an integer in `range`.
+    ///
+    /// # Errors
+    /// At the end of the input, or if the token is not an integer in `range`; the message names the
+    /// range: `expected a die value 0..=6, found "7"`.
+    pub fn int_in<T: Int>(&mut self, range: RangeInclusive<T>, what: &str) -> Result<T> {
+        let bytes = self.next_bytes().ok_or_else(|| self.end_of_input(what))?;
+        match T::from_token(bytes) {
+            Some(value) if range.contains(&value) => Ok(value),
+            _ => Err(self.error(out_of_range(what, &range, bytes))),
+        }
+    }
+
+    /// The next token parsed with [`FromStr`].
+    ///
+    /// # Errors
+    /// At the end of the input, or if the token does not parse.
+    pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T> {
+        let token = self.token(what)?;
+        token.parse().map_err(|_| {
+            self.error(format!(
+                "expected {what}, found {}",
+                quoted(token.as_bytes())
+            ))
+        })
+    }
+
+    /// The next line that holds a token: the rest of the current line if a token remains on it,
+    /// otherwise the next non-blank line. The scanner moves past that line.
+    ///
+    /// # Errors
+    /// At the end of the input (`what` names the line that was expected), or if the line is not UTF-8.
+    pub fn line(&mut self, what: &str) -> Result<Line<'a>> {
+        loop {
+            let rest = &self.input[self.pos..];
+            if rest.is_empty() {
+                return Err(self.end_of_input(what));
+            }
+            let length = rest.iter().position(|&b| b == b'\n').unwrap_or(rest.len());
+            let bytes = &rest[..length];
+            let (number, first_token) = (self.line, self.tokens_on_line);
+            self.pos += length;
+            if self.pos < self.input.len() {
+                self.pos += 1; // the newline
+                self.line += 1;
+                self.tokens_on_line = 0;
+            }
+            if bytes.iter().all(|&b| is_separator(b)) {
+                continue;
+            }
+            let text = std::str::from_utf8(bytes).map_err(|_| {
+                Error::new(
+                    number,
+                    0,
+                    format!("expected {what}, found a line that is not UTF-8"),
+                )
+            })?;
+            return Ok(Line {
+                text,
+                pos: 0,
+                number,
+                tokens: first_token,
+                last_token: first_token,
+            });
+        }
+    }
+
+    /// Checks that no token remains.
+    ///
+    /// # Errors
+    /// If a token remains: `expected end of input, found "x"`.
+    pub fn end(&mut self) -> Result<()> {
+        match self.next_bytes() {
+            None => Ok(()),
+            Some(bytes) => {
+                Err(self.error(format!("expected end of input, found {}", quoted(bytes))))
+            }
+        }
+    }
+
+    /// An error positioned at the last token read (line 1 before any token was read).
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::new(self.last.0, self.last.1, message)
+    }
+}
+
+fn out_of_range<T: Int>(what: &str, range: &RangeInclusive<T>, found: &[u8]) -> String {
+    format!(
+        "expected {what} {}..={}, found {}",
+        range.start(),
+        range.end(),
+        quoted(found)
+    )
+}
+
+/// The tokens of one line, with errors positioned on that line.
+#[derive(Clone, Debug)]
+pub struct Line<'a> {
+    text: &'a str,
+    pos: usize,
+    number: usize,
+    /// Tokens read so far on this line (including any read before the `Line` was taken).
+    tokens: usize,
+    last_token: usize,
+}
+
+impl<'a> Line<'a> {
+    /// A line of `text` numbered `number`, with no token read yet.
+    pub fn new(text: &'a str, number: usize) -> Self {
+        Line {
+            text,
+            pos: 0,
+            number,
+            tokens: 0,
+            last_token: 0,
+        }
+    }
+
+    /// The 1-based line number.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The whole text of the line (without its line break).
+    pub fn as_str(&self) -> &'a str {
+        self.text
+    }
+
+    fn next_str(&mut self) -> Option<&'a str> {
+        let bytes = self.text.as_bytes();
+        while self.pos < bytes.len() && is_separator(bytes[self.pos]) {
+            self.pos += 1;
+        }
+        if self.pos >= bytes.len() {
+            return None;
+        }
+        let start = self.pos;
+        while self.pos < bytes.len() && !is_separator(bytes[self.pos]) {
+            self.pos += 1;
+        }
+        self.tokens += 1;
+        self.last_token = self.tokens;
+        Some(&self.text[start..self.pos])
+    }
+
+    fn end_of_line(&self, what: &str) -> Error {
+        Error::new(
+            self.number,
+            0,
+            format!("expected {what}, found end of line"),
+        )
+    }
+
+    /// The next token of the line.
+    ///
+    /// # Errors
+    /// If the line has no more tokens: `line L: expected WHAT, found end of line`.
+    pub fn token(&mut self, what: &str) -> Result<&'a str> {
+        self.next_str().ok_or_else(|| self.end_of_line(what))
+    }
+
+    /// The next token as an integer.
+    ///
+    /// # Errors
+    /// At the end of the line, or if the token is not an integer of type `T`.
+    pub fn int<T: Int>(&mut self, what: &str) -> Result<T> {
+        let token = self.token(what)?;
+        T::from_token(token.as_bytes()).ok_or_else(|| {
+            self.error(format!(
+                "expected {what}, found {}",
+                quoted(token.as_bytes())
+            ))
+        })
+    }
+
+    /// The next token as an integer in `range`.
+    ///
+    /// # Errors
+    /// At the end of the line, or if the token is not an integer in `range`.
+    pub fn int_in<T: Int>(&mut self, range: RangeInclusive<T>, what: &str) -> Result<T> {
+        let token = self.token(what)?;
+        match T::from_token(token.as_bytes()) {
+            Some(value) if range.contains(&value) => Ok(value),
+            _ => Err(self.error(out_of_range(what, &range, token.as_bytes()))),
+        }
+    }
+
+    /// The next token parsed with [`FromStr`].
+    ///
+    /// # Errors
+    /// At the end of the line, or if the token does not parse.
+    pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T> {
+        let token = self.token(what)?;
+        token.parse().map_err(|_| {
+            self.error(format!(
+                "expected {what}, found {}",
+                quoted(token.as_bytes())
+            ))
+        })
+    }
+
+    /// Checks that the line has no more tokens.
+    ///
+    /// # Errors
+    /// If a token remains: `line L, token T: expected end of line, found "x"`.
+    pub fn end(&mut self) -> Result<()> {
+        match self.next_str() {
+            None => Ok(()),
+            Some(token) => Err(self.error(format!(
+                "expected end of line, found {}",
+                quoted(token.as_bytes())
+            ))),
+        }
+    }
+
+    /// An error positioned at the last token read on this line (the line as a whole before any).
+    pub fn error(&self, message: impl Into<String>) -> Error {
+        Error::new(self.number, self.last_token, message)
+    }
+}
+
+/// Reads lines one at a time as they arrive, for interactive protocols.
+///
+/// Unlike [`Scanner`] it never waits for the end of the input: each call blocks only until the
+/// next line break.
+pub struct LineReader<R> {
+    inner: R,
+    buffer: String,
+    number: usize,
+}
+
+impl<R: BufRead> LineReader<R> {
+    /// Wraps a buffered reader; the first line read is line 1.
+    pub fn new(inner: R) -> Self {
+        LineReader {
+            inner,
+            buffer: String::new(),
+            number: 0,
+        }
+    }
+
+    /// The next line, without its line break, or `Ok(None)` at the end of the input.
+    ///
+    /// # Errors
+    /// If reading fails or the line is not UTF-8.
+    pub fn next_line(&mut self) -> Result<Option<Line<'_>>> {
+        self.buffer.clear();
+        let line_number = self.number + 1;
+        match self.inner.read_line(&mut self.buffer) {
+            Ok(0) => Ok(None),
+            Ok(_) => {
+                self.number = line_number;
+                let text = self.buffer.trim_end_matches(['\n', '\r']);
+                Ok(Some(Line::new(text, line_number)))
+            }
+            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => Err(Error::new(
+                line_number,
+                0,
+                "expected a line of text, found bytes that are not UTF-8",
+            )),
+            Err(error) => Err(Error::new(
+                line_number,
+                0,
+                format!("cannot read input: {error}"),
+            )),
+        }
+    }
+
+    /// The next line, which must exist.
+    ///
+    /// # Errors
+    /// At the end of the input (`line L: expected WHAT, found end of input`), or as [`Self::next_line`].
+    pub fn expect_line(&mut self, what: &str) -> Result<Line<'_>> {
+        let after = self.number;
+        match self.next_line()? {
+            Some(line) => Ok(line),
+            None => Err(Error::new(
+                after + 1,
+                0,
+                format!("expected {what}, found end of input"),
+            )),
+        }
+    }
+
+    /// The number of lines read so far.
+    pub fn lines_read(&self) -> usize {
+        self.number
+    }
+}
+
+/// Standard input, line by line.
+pub fn stdin_lines() -> LineReader<std::io::StdinLock<'static>> {
+    LineReader::new(std::io::stdin().lock())
+}
+
+/// Buffered text for standard output.
+///
+/// Write with [`Output::line`] or `write!`/`writeln!` (it implements [`fmt::Write`]), then
+/// [`Output::flush`]: once at the end of a batch program, once per turn in a bot.
+#[derive(Default)]
+pub struct Output {
+    buffer: String,
+}
+
+impl Output {
+    /// An empty buffer.
+    pub fn new() -> Self {
+        Output::default()
+    }
+
+    /// Appends `value` and a line break.
+    pub fn line(&mut self, value: impl Display) {
+        use fmt::Write as _;
+        // Writing into a String cannot fail.
+        let _ = writeln!(self.buffer, "{value}");
+    }
+
+    /// The text buffered so far.
+    pub fn as_str(&self) -> &str {
+        &self.buffer
+    }
+
+    /// Writes the buffered text to standard output, flushes it and empties the buffer.
+    ///
+    /// If standard output is gone (the judge or referee closed it), prints one `error:` line on
+    /// stderr and exits with status 1.
+    pub fn flush(&mut self) {
+        let mut stdout = std::io::stdout().lock();
+        if let Err(error) = stdout
+            .write_all(self.buffer.as_bytes())
+            .and_then(|()| stdout.flush())
+        {
+            fail(format_args!("cannot write to standard output: {error}"));
+        }
+        self.buffer.clear();
+    }
+}
+
+impl fmt::Write for Output {
+    fn write_str(&mut self, text: &str) -> fmt::Result {
+        self.buffer.push_str(text);
+        Ok(())
+    }
+}
+
+/// Prints `error: <message>` as one line on stderr and exits with status 1.
+pub fn fail(message: impl Display) -> ! {
+    let text = message.to_string().replace('\n', " ");
+    eprintln!("error: {text}");
+    std::process::exit(1)
+}
+
+/// Makes a panic (a bug, never an input error) print one `error: internal error: ...` line on
+/// stderr and exit with status 101, instead of a multi-line report with a backtrace.
+pub fn install_panic_hook() {
+    std::panic::set_hook(Box::new(|info| {
+        let text = info.to_string().replace('\n', " ");
+        eprintln!("error: internal error: {text}");
+        std::process::exit(101);
+    }));
+}
+
+/// Reads all of standard input.
+///
+/// Exits through [`fail`] if it cannot be read.
+pub fn read_stdin() -> Vec<u8> {
+    let mut input = Vec::new();
+    if let Err(error) = std::io::stdin().lock().read_to_end(&mut input) {
+        fail(format_args!("cannot read standard input: {error}"));
+    }
+    input
+}
+
+/// The batch entry point: reads all of standard input, runs `solve`, then checks that no input is left.
+///
+/// On success prints the output once and returns. On an error prints `error: <message>` as one line
+/// on stderr and exits with status 1, printing none of the output (a partial answer would look like a
+/// wrong one).
+pub fn run(solve: impl FnOnce(&mut Scanner<'_>, &mut Output) -> Result<()>) {
+    install_panic_hook();
+    let input = read_stdin();
+    let mut scanner = Scanner::new(&input);
+    let mut output = Output::new();
+    match solve(&mut scanner, &mut output).and_then(|()| scanner.end()) {
+        Ok(()) => output.flush(),
+        Err(error) => fail(error),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn reads_integers_of_every_width() {
+        let mut sc = Scanner::new(b"-128 255 -9223372036854775808 18446744073709551615 0 -0");
+        assert_eq!(sc.int::<i8>("x").unwrap(), -128);
+        assert_eq!(sc.int::<u8>("x").unwrap(), 255);
+        assert_eq!(sc.int::<i64>("x").unwrap(), i64::MIN);
+        assert_eq!(sc.int::<u64>("x").unwrap(), u64::MAX);
+        assert_eq!(sc.int::<usize>("x").unwrap(), 0);
+        assert_eq!(sc.int::<i32>("x").unwrap(), 0);
+        assert!(sc.end().is_ok());
+    }
+
+    #[test]
+    fn rejects_overflow_signs_and_letters() {
+        for bad in ["256", "-1", "+1", "1a", "-", "", " 1"] {
+            assert_eq!(u8::from_token(bad.as_bytes()), None, "{bad}");
+        }
+        assert_eq!(u64::from_token(b"18446744073709551616"), None);
+        assert_eq!(i64::from_token(b"9223372036854775808"), None);
+        assert_eq!(i64::from_token(b"-9223372036854775809"), None);
+        assert_eq!(i8::from_token(b"-129"), None);
+        assert_eq!(i8::from_token(b"--1"), None);
+    }
+
+    #[test]
+    fn errors_name_line_and_token() {
+        let mut sc = Scanner::new(b"20\n0 6 0\n2 7 2\n");
+        assert_eq!(sc.int_in(1..=40, "a depth").unwrap(), 20);
+        for _ in 0..4 {
+            sc.int_in(0..=6, "a die value").unwrap();
+        }
+        let error = sc.int_in(0..=6u8, "a die value").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 3, token 2: expected a die value 0..=6, found \"7\""
+        );
+    }
+
+    #[test]
+    fn end_of_input_is_reported_on_the_last_line() {
+        let mut sc = Scanner::new(b"1 2\n3\n");
+        for _ in 0..3 {
+            sc.int::<u32>("n").unwrap();
+        }
+        let error = sc.int::<u32>("a fourth number").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 3: expected a fourth number, found end of input"
+        );
+        let mut empty = Scanner::new(b"");
+        assert_eq!(
+            empty.token("a count").unwrap_err().to_string(),
+            "line 1: expected a count, found end of input"
+        );
+    }
+
+    #[test]
+    fn lines_skip_blank_ones_and_continue_token_numbers() {
+        let mut sc = Scanner::new(b"3 a b\r\n\n  \nx y\nlast");
+        assert_eq!(sc.int::<u32>("n").unwrap(), 3);
+        let mut rest = sc.line("the rest").unwrap();
+        assert_eq!(rest.number(), 1);
+        assert_eq!(rest.token("a").unwrap(), "a");
+        assert_eq!(rest.token("b").unwrap(), "b");
+        assert!(rest.end().is_ok());
+        let mut line = sc.line("a pair").unwrap();
+        assert_eq!((line.number(), line.as_str()), (4, "x y"));
+        line.token("x").unwrap();
+        line.token("y").unwrap();
+        assert_eq!(
+            line.token("z").unwrap_err().to_string(),
+            "line 4: expected z, found end of line"
+        );
+        let mut last = sc.line("the last line").unwrap();
+        assert_eq!(last.number(), 5);
+        assert_eq!(
+            last.int::<u8>("n").unwrap_err().to_string(),
+            "line 5, token 1: expected n, found \"last\""
+        );
+        assert_eq!(
+            sc.line("more").unwrap_err().to_string(),
+            "line 5: expected more, found end of input"
+        );
+        assert!(sc.end().is_ok());
+    }
+
+    #[test]
+    fn line_end_reports_the_extra_token() {
+        let mut sc = Scanner::new(b"1 2 3 4\n");
+        let mut line = sc.line("a row").unwrap();
+        for _ in 0..3 {
+            line.int::<u8>("v").unwrap();
+        }
+        assert_eq!(
+            line.end().unwrap_err().to_string(),
+            "line 1, token 4: expected end of line, found \"4\""
+        );
+    }
+
+    #[test]
+    fn scanner_end_reports_leftovers() {
+        let mut sc = Scanner::new(b"1\n2\n");
+        sc.int::<u8>("n").unwrap();
+        assert_eq!(
+            sc.end().unwrap_err().to_string(),
+            "line 2, token 1: expected end of input, found \"2\""
+        );
+    }
+
+    #[test]
+    fn long_tokens_are_shortened_in_messages() {
+        let long = "9".repeat(100);
+        let mut sc = Scanner::new(long.as_bytes());
+        let message = sc.int::<u32>("n").unwrap_err().message;
+        assert!(message.len() < 60, "{message}");
+        assert!(message.ends_with("..."), "{message}");
+    }
+
+    #[test]
+    fn line_reader_reads_as_lines_arrive() {
+        let mut reader = LineReader::new(&b"11 red\r\nempty\n"[..]);
+        let mut first = reader.expect_line("the first line").unwrap();
+        assert_eq!(first.int::<u32>("a size").unwrap(), 11);
+        assert_eq!(first.token("a colour").unwrap(), "red");
+        assert_eq!(reader.next_line().unwrap().unwrap().as_str(), "empty");
+        assert!(reader.next_line().unwrap().is_none());
+        assert_eq!(
+            reader.expect_line("a move").unwrap_err().to_string(),
+            "line 3: expected a move, found end of input"
+        );
+        assert_eq!(reader.lines_read(), 2);
+    }
+
+    #[test]
+    fn line_reader_reports_invalid_utf8() {
+        let mut reader = LineReader::new(&b"ok\n\xff\xfe\n"[..]);
+        reader.next_line().unwrap();
+        let error = reader.next_line().err().unwrap();
+        assert_eq!(error.line, 2);
+    }
+
+    #[test]
+    fn output_buffers_lines() {
+        use std::fmt::Write as _;
+        let mut out = Output::new();
+        out.line(42);
+        write!(out, "{}-{}", 1, 2).unwrap();
+        assert_eq!(out.as_str(), "42\n1-2");
+    }
+
+    proptest! {
+        #[test]
+        fn integers_read_back_through_any_whitespace(
+            values in proptest::collection::vec(any::<i64>(), 0..60),
+            gaps in proptest::collection::vec("[ \t\r\n]{1,4}", 61),
+        ) {
+            let mut text = gaps[0].clone();
+            for (value, gap) in values.iter().zip(&gaps[1..]) {
+                text.push_str(&value.to_string());
+                text.push_str(gap);
+            }
+            let mut sc = Scanner::new(text.as_bytes());
+            for &value in &values {
+                prop_assert_eq!(sc.int::<i64>("v").unwrap(), value);
+            }
+            prop_assert!(sc.end().is_ok());
+        }
+
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let mut sc = Scanner::new(&bytes);
+            let _ = sc.int::<u32>("n");
+            let _ = sc.int_in(-5i16..=5, "small");
+            let _ = sc.token("word");
+            let _ = sc.parse::<f64>("real");
+            if let Ok(mut line) = sc.line("a line") {
+                let _ = line.int::<i8>("v");
+                let _ = line.end();
+            }
+            let _ = sc.end();
+            let mut reader = LineReader::new(&bytes[..]);
+            while let Ok(Some(mut line)) = reader.next_line() {
+                let _ = line.int::<u64>("v");
+            }
+        }
+
+        #[test]
+        fn int_agrees_with_std_parse(token in "-?[0-9]{1,22}|[0-9a-z+-]{0,6}") {
+            prop_assert_eq!(i32::from_token(token.as_bytes()), token.parse::<i32>().ok().filter(|_| !token.starts_with('+')));
+            prop_assert_eq!(u16::from_token(token.as_bytes()), token.parse::<u16>().ok().filter(|_| !token.starts_with('+')));
+        }
+    }
+}
