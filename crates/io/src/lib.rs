@@ -34,11 +34,7 @@ pub struct Error {
 impl Error {
     /// Creates an error at `line`, `token` (0 = the line as a whole).
     pub fn new(line: usize, token: usize, message: impl Into<String>) -> Error {
-        Error {
-            line,
-            token,
-            message: message.into(),
-        }
+        Error { line, token, message: message.into() }
     }
 }
 
@@ -47,11 +43,7 @@ impl Display for Error {
         if self.token == 0 {
             write!(f, "line {}: {}", self.line, self.message)
         } else {
-            write!(
-                f,
-                "line {}, token {}: {}",
-                self.line, self.token, self.message
-            )
+            write!(f, "line {}, token {}: {}", self.line, self.token, self.message)
         }
     }
 }
@@ -162,13 +154,7 @@ pub struct Scanner<'a> {
 impl<'a> Scanner<'a> {
     /// A scanner over `input`, positioned at line 1.
     pub fn new(input: &'a [u8]) -> Self {
-        Scanner {
-            input,
-            pos: 0,
-            line: 1,
-            tokens_on_line: 0,
-            last: (1, 0),
-        }
+        Scanner { input, pos: 0, line: 1, tokens_on_line: 0, last: (1, 0) }
     }
 
     /// Skips separators, counting newlines.
@@ -226,8 +212,7 @@ impl<'a> Scanner<'a> {
     #[inline]
     pub fn int<T: Int>(&mut self, what: &str) -> Result<T> {
         let bytes = self.next_bytes().ok_or_else(|| self.end_of_input(what))?;
-        T::from_token(bytes)
-            .ok_or_else(|| self.error(format!("expected {what}, found {}", quoted(bytes))))
+        T::from_token(bytes).ok_or_else(|| self.error(format!("expected {what}, found {}", quoted(bytes))))
     }
 
     /// The next token as an integer in `range`.
@@ -249,12 +234,7 @@ impl<'a> Scanner<'a> {
     /// At the end of the input, or if the token does not parse.
     pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T> {
         let token = self.token(what)?;
-        token.parse().map_err(|_| {
-            self.error(format!(
-                "expected {what}, found {}",
-                quoted(token.as_bytes())
-            ))
-        })
+        token.parse().map_err(|_| self.error(format!("expected {what}, found {}", quoted(token.as_bytes()))))
     }
 
     /// The next line that holds a token: the rest of the current line if a token remains on it,
@@ -281,19 +261,9 @@ impl<'a> Scanner<'a> {
                 continue;
             }
             let text = std::str::from_utf8(bytes).map_err(|_| {
-                Error::new(
-                    number,
-                    0,
-                    format!("expected {what}, found a line that is not UTF-8"),
-                )
+                Error::new(number, 0, format!("expected {what}, found a line that is not UTF-8"))
             })?;
-            return Ok(Line {
-                text,
-                pos: 0,
-                number,
-                tokens: first_token,
-                last_token: first_token,
-            });
+            return Ok(Line { text, pos: 0, number, tokens: first_token, last_token: first_token });
         }
     }
 
@@ -304,9 +274,7 @@ impl<'a> Scanner<'a> {
     pub fn end(&mut self) -> Result<()> {
         match self.next_bytes() {
             None => Ok(()),
-            Some(bytes) => {
-                Err(self.error(format!("expected end of input, found {}", quoted(bytes))))
-            }
+            Some(bytes) => Err(self.error(format!("expected end of input, found {}", quoted(bytes)))),
         }
     }
 
@@ -317,12 +285,7 @@ impl<'a> Scanner<'a> {
 }
 
 fn out_of_range<T: Int>(what: &str, range: &RangeInclusive<T>, found: &[u8]) -> String {
-    format!(
-        "expected {what} {}..={}, found {}",
-        range.start(),
-        range.end(),
-        quoted(found)
-    )
+    format!("expected {what} {}..={}, found {}", range.start(), range.end(), quoted(found))
 }
 
 /// The tokens of one line, with errors positioned on that line.
@@ -339,13 +302,7 @@ pub struct Line<'a> {
 impl<'a> Line<'a> {
     /// A line of `text` numbered `number`, with no token read yet.
     pub fn new(text: &'a str, number: usize) -> Self {
-        Line {
-            text,
-            pos: 0,
-            number,
-            tokens: 0,
-            last_token: 0,
-        }
+        Line { text, pos: 0, number, tokens: 0, last_token: 0 }
     }
 
     /// The 1-based line number.
@@ -376,11 +333,7 @@ impl<'a> Line<'a> {
     }
 
     fn end_of_line(&self, what: &str) -> Error {
-        Error::new(
-            self.number,
-            0,
-            format!("expected {what}, found end of line"),
-        )
+        Error::new(self.number, 0, format!("expected {what}, found end of line"))
     }
 
     /// The next token of the line.
@@ -397,12 +350,8 @@ impl<'a> Line<'a> {
     /// At the end of the line, or if the token is not an integer of type `T`.
     pub fn int<T: Int>(&mut self, what: &str) -> Result<T> {
         let token = self.token(what)?;
-        T::from_token(token.as_bytes()).ok_or_else(|| {
-            self.error(format!(
-                "expected {what}, found {}",
-                quoted(token.as_bytes())
-            ))
-        })
+        T::from_token(token.as_bytes())
+            .ok_or_else(|| self.error(format!("expected {what}, found {}", quoted(token.as_bytes()))))
     }
 
     /// The next token as an integer in `range`.
@@ -423,12 +372,7 @@ impl<'a> Line<'a> {
     /// At the end of the line, or if the token does not parse.
     pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T> {
         let token = self.token(what)?;
-        token.parse().map_err(|_| {
-            self.error(format!(
-                "expected {what}, found {}",
-                quoted(token.as_bytes())
-            ))
-        })
+        token.parse().map_err(|_| self.error(format!("expected {what}, found {}", quoted(token.as_bytes()))))
     }
 
     /// Checks that the line has no more tokens.
@@ -438,10 +382,9 @@ impl<'a> Line<'a> {
     pub fn end(&mut self) -> Result<()> {
         match self.next_str() {
             None => Ok(()),
-            Some(token) => Err(self.error(format!(
-                "expected end of line, found {}",
-                quoted(token.as_bytes())
-            ))),
+            Some(token) => {
+                Err(self.error(format!("expected end of line, found {}", quoted(token.as_bytes()))))
+            }
         }
     }
 
@@ -464,11 +407,7 @@ pub struct LineReader<R> {
 impl<R: BufRead> LineReader<R> {
     /// Wraps a buffered reader; the first line read is line 1.
     pub fn new(inner: R) -> Self {
-        LineReader {
-            inner,
-            buffer: String::new(),
-            number: 0,
-        }
+        LineReader { inner, buffer: String::new(), number: 0 }
     }
 
     /// The next line, without its line break, or `Ok(None)` at the end of the input.
@@ -485,16 +424,10 @@ impl<R: BufRead> LineReader<R> {
                 let text = self.buffer.trim_end_matches(['\n', '\r']);
                 Ok(Some(Line::new(text, line_number)))
             }
-            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => Err(Error::new(
-                line_number,
-                0,
-                "expected a line of text, found bytes that are not UTF-8",
-            )),
-            Err(error) => Err(Error::new(
-                line_number,
-                0,
-                format!("cannot read input: {error}"),
-            )),
+            Err(error) if error.kind() == std::io::ErrorKind::InvalidData => {
+                Err(Error::new(line_number, 0, "expected a line of text, found bytes that are not UTF-8"))
+            }
+            Err(error) => Err(Error::new(line_number, 0, format!("cannot read input: {error}"))),
         }
     }
 
@@ -506,11 +439,7 @@ impl<R: BufRead> LineReader<R> {
         let after = self.number;
         match self.next_line()? {
             Some(line) => Ok(line),
-            None => Err(Error::new(
-                after + 1,
-                0,
-                format!("expected {what}, found end of input"),
-            )),
+            None => Err(Error::new(after + 1, 0, format!("expected {what}, found end of input"))),
         }
     }
 
@@ -558,10 +487,7 @@ impl Output {
     /// stderr and exits with status 1.
     pub fn flush(&mut self) {
         let mut stdout = std::io::stdout().lock();
-        if let Err(error) = stdout
-            .write_all(self.buffer.as_bytes())
-            .and_then(|()| stdout.flush())
-        {
+        if let Err(error) = stdout.write_all(self.buffer.as_bytes()).and_then(|()| stdout.flush()) {
             fail(format_args!("cannot write to standard output: {error}"));
         }
         self.buffer.clear();
@@ -656,10 +582,7 @@ mod tests {
             sc.int_in(0..=6, "a die value").unwrap();
         }
         let error = sc.int_in(0..=6u8, "a die value").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "line 3, token 2: expected a die value 0..=6, found \"7\""
-        );
+        assert_eq!(error.to_string(), "line 3, token 2: expected a die value 0..=6, found \"7\"");
     }
 
     #[test]
@@ -669,10 +592,7 @@ mod tests {
             sc.int::<u32>("n").unwrap();
         }
         let error = sc.int::<u32>("a fourth number").unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "line 3: expected a fourth number, found end of input"
-        );
+        assert_eq!(error.to_string(), "line 3: expected a fourth number, found end of input");
         let mut empty = Scanner::new(b"");
         assert_eq!(
             empty.token("a count").unwrap_err().to_string(),
@@ -693,20 +613,14 @@ mod tests {
         assert_eq!((line.number(), line.as_str()), (4, "x y"));
         line.token("x").unwrap();
         line.token("y").unwrap();
-        assert_eq!(
-            line.token("z").unwrap_err().to_string(),
-            "line 4: expected z, found end of line"
-        );
+        assert_eq!(line.token("z").unwrap_err().to_string(), "line 4: expected z, found end of line");
         let mut last = sc.line("the last line").unwrap();
         assert_eq!(last.number(), 5);
         assert_eq!(
             last.int::<u8>("n").unwrap_err().to_string(),
             "line 5, token 1: expected n, found \"last\""
         );
-        assert_eq!(
-            sc.line("more").unwrap_err().to_string(),
-            "line 5: expected more, found end of input"
-        );
+        assert_eq!(sc.line("more").unwrap_err().to_string(), "line 5: expected more, found end of input");
         assert!(sc.end().is_ok());
     }
 
@@ -717,20 +631,14 @@ mod tests {
         for _ in 0..3 {
             line.int::<u8>("v").unwrap();
         }
-        assert_eq!(
-            line.end().unwrap_err().to_string(),
-            "line 1, token 4: expected end of line, found \"4\""
-        );
+        assert_eq!(line.end().unwrap_err().to_string(), "line 1, token 4: expected end of line, found \"4\"");
     }
 
     #[test]
     fn scanner_end_reports_leftovers() {
         let mut sc = Scanner::new(b"1\n2\n");
         sc.int::<u8>("n").unwrap();
-        assert_eq!(
-            sc.end().unwrap_err().to_string(),
-            "line 2, token 1: expected end of input, found \"2\""
-        );
+        assert_eq!(sc.end().unwrap_err().to_string(), "line 2, token 1: expected end of input, found \"2\"");
     }
 
     #[test]
