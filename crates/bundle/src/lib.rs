@@ -169,14 +169,11 @@ pub fn lex(src: &str) -> Result<Vec<Token>> {
             }
             TokenKind::Ident
         } else if c.is_ascii_digit() {
-            while i < b.len() {
-                if is_ident_continue(b[i]) {
-                    i += 1;
-                } else if b[i] == b'.' && b.get(i + 1).is_some_and(|n| n.is_ascii_digit()) {
-                    i += 1;
-                } else {
-                    break;
-                }
+            // Digits, suffixes and exponents; a '.' only when a digit follows (so `0..9` is three tokens).
+            while i < b.len()
+                && (is_ident_continue(b[i]) || (b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)))
+            {
+                i += 1;
             }
             TokenKind::Number
         } else {
