@@ -1,4 +1,13 @@
-//! Seeded game generation (SplitMix64 streams) and the open-rule switches (work in progress).
+//! Seeded games: the SplitMix64 streams of the spec, the open-rule switches ([`Rules`]) and a
+//! [`Game`] that draws the initial numbers, nextThree and the placements, applies moves through the
+//! rules of [`crate::board`] and keeps the score. Also the two baseline players ([`baseline`]).
+//!
+//! Generation (the spec's "Game generation"): colours come from `SplitMix64(2*seed + 1)`, cells from
+//! `SplitMix64(2*seed + 2)`; a colour is `1 + below(7)`, a cell is `empties[below(len)]` with the
+//! empty cells in row-major order, recomputed before each number. Any tool that follows the spec
+//! replays the same game from the same seed.
+
+use crate::board::{Board, Cell, CellSet, Convention, IllegalMove, Move, Removal, Turn, CELLS, COLOURS};
 
 /// The SplitMix64 generator exactly as the spec writes it (all arithmetic mod 2^64).
 ///
@@ -42,9 +51,532 @@ impl SplitMix64 {
     }
 }
 
+/// What happens to a line of 5+ completed by a placement (open rule 2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementLines {
+    /// Removed and scored by the same formula as a move's lines (the spec's choice).
+    Score,
+    /// Removed without points.
+    RemoveWithoutPoints,
+    /// Left on the board.
+    Keep,
+}
+
+/// When the lines completed by placed numbers are looked for (open rule 2's "a placement").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlacementCheck {
+    /// Once, after all the numbers of the placement are placed, as one removal (the spec's
+    /// "placement" is the placing of nextThree, after which a fresh nextThree is drawn).
+    AfterAll,
+    /// After each number, so a removal frees cells for the next numbers of the same placement.
+    AfterEach,
+}
+
+/// The switches for the rules the statement leaves open; [`Rules::default`] is the spec's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// How many numbers the game starts with (open rule 1; default 3, at most 81).
+    pub initial_count: usize,
+    /// What lines completed by a placement do (open rule 2; default [`PlacementLines::Score`]).
+    pub placement_lines: PlacementLines,
+    /// When placement lines are looked for (default [`PlacementCheck::AfterAll`]).
+    pub placement_check: PlacementCheck,
+    /// How the bot's 4-character answers name cells (default [`Convention::LetterIsRow`]).
+    pub convention: Convention,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            initial_count: 3,
+            placement_lines: PlacementLines::Score,
+            placement_check: PlacementCheck::AfterAll,
+            convention: Convention::LetterIsRow,
+        }
+    }
+}
+
+/// What one move did: its own removal, then the numbers placed after it (if it removed nothing,
+/// or if it cleared the board) and the lines those completed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Step {
+    /// The lines the move completed (count 0 if none).
+    pub removal: Removal,
+    /// The numbers placed after the move, in order, as (cell, colour); empty after a scoring move
+    /// that left numbers on the board.
+    pub placed: Vec<(Cell, u8)>,
+    /// Numbers removed by lines that the placements completed.
+    pub placement_removed: u32,
+    /// Points the whole step scored (move and placements).
+    pub points: u64,
+}
+
+/// One seeded game: the board, the known nextThree, the two random streams, the score.
+///
+/// The game is over when a placement (and any removal it caused) leaves the board full; the
+/// simulator also ends games on illegal moves, crashes and time-outs.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    seed: u64,
+    colours: SplitMix64,
+    cells: SplitMix64,
+    board: Board,
+    next_three: [u8; 3],
+    score: u64,
+    moves: u64,
+}
+
+impl Game {
+    /// The game of `seed` under `rules`: the initial numbers (each a colour, then a cell), then the
+    /// first nextThree. If the board starts empty (`initial_count` 0 or lines removed), nextThree is
+    /// placed at once (open rule 6).
+    ///
+    /// # Panics
+    /// If `rules.initial_count` is above 81.
+    pub fn new(seed: u64, rules: Rules) -> Game {
+        assert!(rules.initial_count <= CELLS, "initial count {} above 81", rules.initial_count);
+        let mut game = Game {
+            rules,
+            seed,
+            colours: SplitMix64::new(seed.wrapping_mul(2).wrapping_add(1)),
+            cells: SplitMix64::new(seed.wrapping_mul(2).wrapping_add(2)),
+            board: Board::new(),
+            next_three: [0; 3],
+            score: 0,
+            moves: 0,
+        };
+        let mut step = Step::default();
+        // The colour and cell streams are independent, so drawing the colours first is the same
+        // as drawing colour, cell, colour, cell...
+        let initial: Vec<u8> = (0..rules.initial_count).map(|_| game.draw_colour()).collect();
+        game.place_numbers(&initial, &mut step);
+        game.next_three = [game.draw_colour(), game.draw_colour(), game.draw_colour()];
+        if game.board.is_clear() {
+            game.place_next_three(&mut step);
+        }
+        game.score += step.points;
+        game
+    }
+
+    /// The seed the game was generated from.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The three numbers to be placed after the next non-scoring move, in order.
+    pub fn next_three(&self) -> [u8; 3] {
+        self.next_three
+    }
+
+    /// The current turn as the protocol sends it (board and nextThree).
+    pub fn turn(&self) -> Turn {
+        Turn { board: self.board, next_three: self.next_three }
+    }
+
+    /// Points scored so far.
+    pub fn score(&self) -> u64 {
+        self.score
+    }
+
+    /// Moves played so far.
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// True once the board is full (after a placement and the removal it caused).
+    pub fn is_over(&self) -> bool {
+        self.board.is_full()
+    }
+
+    /// Plays the answer `text` (4 characters in the rules' [`Convention`]).
+    ///
+    /// # Errors
+    /// A message saying why the answer is malformed or the move illegal; the game is unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<Step, String> {
+        let mv = Move::parse_with(text, self.rules.convention)?;
+        self.play(mv).map_err(|illegal| format!("illegal move {:?}: {illegal}", text.trim()))
+    }
+
+    /// Plays `mv`: moves the number, removes and scores the lines it completes; if none, places
+    /// nextThree and draws a fresh one. A board left empty is refilled at once (open rule 6).
+    ///
+    /// # Errors
+    /// If the move is illegal; the game is then unchanged.
+    ///
+    /// # Panics
+    /// If the game is over.
+    pub fn play(&mut self, mv: Move) -> Result<Step, IllegalMove> {
+        assert!(!self.is_over(), "play on a finished game");
+        let removal = self.board.apply_move(mv)?;
+        self.moves += 1;
+        let mut step = Step { removal, points: u64::from(removal.points), ..Step::default() };
+        if removal.count == 0 || self.board.is_clear() {
+            self.place_next_three(&mut step);
+        }
+        self.score += step.points;
+        Ok(step)
+    }
+
+    fn draw_colour(&mut self) -> u8 {
+        1 + self.colours.below(u64::from(COLOURS)) as u8
+    }
+
+    /// Places `colour` at a random empty cell (none if the board is full); returns the cell as a set.
+    fn place_one(&mut self, colour: u8, step: &mut Step) -> CellSet {
+        let empties = self.board.empty_list();
+        if empties.is_empty() {
+            return 0;
+        }
+        let at = empties[self.cells.below(empties.len() as u64) as usize];
+        self.board.set(at, colour);
+        step.placed.push((at, colour));
+        1u128 << at
+    }
+
+    /// Places nextThree (in order, until the board is full, open rule 4), removes the lines they
+    /// complete as one removal, draws a fresh nextThree; again while the board is left empty.
+    fn place_next_three(&mut self, step: &mut Step) {
+        // At most two rounds: three numbers placed on an empty board cannot complete a line.
+        loop {
+            let next_three = self.next_three;
+            self.place_numbers(&next_three, step);
+            self.next_three = [self.draw_colour(), self.draw_colour(), self.draw_colour()];
+            if !self.board.is_clear() {
+                return;
+            }
+        }
+    }
+
+    /// Places `colours` in order (until the board is full) and removes the lines they complete,
+    /// after each number or after all of them as the rules say.
+    fn place_numbers(&mut self, colours: &[u8], step: &mut Step) {
+        let mut placed: CellSet = 0;
+        for &colour in colours {
+            let at = self.place_one(colour, step);
+            match self.rules.placement_check {
+                PlacementCheck::AfterEach => self.remove_placement_lines(at, step),
+                PlacementCheck::AfterAll => placed |= at,
+            }
+        }
+        self.remove_placement_lines(placed, step);
+    }
+
+    fn remove_placement_lines(&mut self, placed: CellSet, step: &mut Step) {
+        if self.rules.placement_lines == PlacementLines::Keep {
+            return;
+        }
+        let removal = self.board.remove_lines_through(placed);
+        step.placement_removed += removal.count;
+        if self.rules.placement_lines == PlacementLines::Score {
+            step.points += u64::from(removal.points);
+        }
+    }
+}
+
+/// The yardstick players of the spec's reference table, used by `linez-baseline` and the
+/// simulator's in-process mode.
+pub mod baseline {
+    use super::SplitMix64;
+    use crate::board::{Board, Move, CELLS, SIZE};
+
+    /// A uniformly random legal move (every (source, target) pair equally likely).
+    ///
+    /// # Panics
+    /// If the board has no legal move (it is empty or full).
+    pub fn random_move(board: &Board, rng: &mut SplitMix64) -> Move {
+        let moves = board.legal_moves();
+        assert!(!moves.is_empty(), "no legal move");
+        moves[rng.below(moves.len() as u64) as usize]
+    }
+
+    /// The greedy move: the one that removes the most numbers now; if none removes any, the one
+    /// whose resulting board has the highest [`window_potential`]. Ties go to the first move in
+    /// [`Board::legal_moves`] order, so the choice is deterministic.
+    ///
+    /// # Panics
+    /// If the board has no legal move (it is empty or full).
+    pub fn greedy_move(board: &Board) -> Move {
+        let mut best: Option<(u64, Move)> = None;
+        for mv in board.legal_moves() {
+            let mut after = *board;
+            let removal = after.apply_legal_move(mv);
+            // Removals rank above every potential: the potential is below 2^32.
+            let value = if removal.count > 0 {
+                (1 << 32) + u64::from(removal.count)
+            } else {
+                window_potential(&after)
+            };
+            if best.map_or(true, |(top, _)| value > top) {
+                best = Some((value, mv));
+            }
+        }
+        best.expect("no legal move").1
+    }
+
+    /// Sum over every 5-cell window (row, column or diagonal) holding numbers of one colour only
+    /// (and empty cells) of `WINDOW_WEIGHT[count of numbers]`.
+    pub fn window_potential(board: &Board) -> u64 {
+        let colours = board.colours();
+        let mut total = 0;
+        for start in 0..CELLS {
+            let (row, column) = ((start / SIZE) as isize, (start % SIZE) as isize);
+            for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+                let (end_row, end_column) = (row + 4 * dr, column + 4 * dc);
+                if end_row >= SIZE as isize || end_column < 0 || end_column >= SIZE as isize {
+                    continue;
+                }
+                let (mut colour, mut count, mut mixed) = (0u8, 0usize, false);
+                for step in 0..5 {
+                    let here = colours[((row + step * dr) * SIZE as isize + column + step * dc) as usize];
+                    if here != 0 {
+                        mixed |= colour != 0 && here != colour;
+                        colour = here;
+                        count += 1;
+                    }
+                }
+                if !mixed {
+                    total += WINDOW_WEIGHT[count];
+                }
+            }
+        }
+        total
+    }
+
+    /// Weight of a one-colour window by its count of numbers (0..=5).
+    pub const WINDOW_WEIGHT: [u64; 6] = [0, 1, 4, 16, 64, 256];
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A full board without two equal neighbours in any line direction (colour (3r + c) mod 7 + 1
+    /// differs by 1, 3, 4 and 2 along a row, column, diagonal and anti-diagonal).
+    fn lineless_full_board() -> Board {
+        let mut board = Board::new();
+        for index in 0..CELLS {
+            board.set(index, ((3 * (index / 9) + index % 9) % 7 + 1) as u8);
+        }
+        board
+    }
+
+    fn game_with(board: Board, next_three: [u8; 3], rules: Rules) -> Game {
+        Game { board, next_three, ..Game::new(0, rules) }
+    }
+
+    fn rows(board: &Board) -> Vec<String> {
+        board.to_string().lines().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn new_games_match_the_python_generator() {
+        // `python3 tools/linez_gen.py start 1` and `start 42`.
+        let game = Game::new(1, Rules::default());
+        let expected = [
+            ".........",
+            ".........",
+            ".........",
+            ".......7.",
+            "....3....",
+            ".........",
+            ".........",
+            "..4......",
+            ".........",
+        ];
+        assert_eq!(rows(game.board()), expected);
+        assert_eq!(game.next_three(), [1, 4, 2]);
+        let game = Game::new(42, Rules::default());
+        let expected = [
+            ".........",
+            ".........",
+            "........2",
+            ".........",
+            "...7.....",
+            "2........",
+            ".........",
+            ".........",
+            ".........",
+        ];
+        assert_eq!(rows(game.board()), expected);
+        assert_eq!(game.next_three(), [4, 1, 2]);
+        assert_eq!((game.score(), game.moves(), game.is_over()), (0, 0, false));
+    }
+
+    #[test]
+    fn a_quiet_move_places_next_three_then_draws_a_fresh_one() {
+        // `printf 'H3C4\n' | python3 tools/linez_gen.py replay 1`: placed 1@A7 4@H4 2@F1.
+        let mut game = Game::new(1, Rules::default());
+        let step = game.play_text("H3C4").unwrap();
+        assert_eq!(step.removal.count, 0);
+        assert_eq!(step.placed, [(crate::cell(0, 6), 1), (crate::cell(7, 3), 4), (crate::cell(5, 0), 2)]);
+        assert_eq!(game.next_three(), [2, 1, 6]);
+        assert_eq!((game.moves(), game.score()), (1, 0));
+    }
+
+    #[test]
+    fn illegal_answers_leave_the_game_unchanged() {
+        let mut game = Game::new(1, Rules::default());
+        let before = game.clone();
+        for answer in ["A1B1", "H3E5", "H3", "Z3C4", "H3H3"] {
+            assert!(game.play_text(answer).is_err(), "{answer}");
+        }
+        // Blocked: a number walled in by numbers cannot leave.
+        let mut board = Board::new();
+        for index in [0, 1, 2, 9, 11, 18, 19, 20] {
+            board.set(index, 1 + (index % 7) as u8);
+        }
+        board.set(10, 3);
+        let mut walled = game_with(board, [1, 2, 3], Rules::default());
+        assert_eq!(walled.play(Move { from: 10, to: 80 }), Err(IllegalMove::NoPath));
+        assert_eq!(game.board(), before.board());
+        assert_eq!((game.moves(), game.next_three()), (0, before.next_three()));
+    }
+
+    #[test]
+    fn clearing_the_board_places_next_three_at_once() {
+        // Open rule 6: four 5s in row A and one more 5 elsewhere; completing the line empties
+        // the board, so nextThree is placed without a move.
+        let mut board = Board::new();
+        for column in 0..4 {
+            board.set(crate::cell(0, column), 5);
+        }
+        board.set(crate::cell(8, 8), 5);
+        let mut game = game_with(board, [1, 2, 3], Rules::default());
+        let step = game.play(Move { from: crate::cell(8, 8), to: crate::cell(0, 4) }).unwrap();
+        assert_eq!(step.removal.count, 5);
+        assert_eq!(step.placed.iter().map(|&(_, colour)| colour).collect::<Vec<_>>(), [1, 2, 3]);
+        assert_eq!((step.points, game.score()), (10, 10));
+        assert_eq!(game.board().occupied_cells().count_ones(), 3);
+    }
+
+    #[test]
+    fn a_scoring_move_keeps_next_three() {
+        let mut board = Board::new();
+        for column in 0..4 {
+            board.set(crate::cell(0, column), 5);
+        }
+        board.set(crate::cell(8, 8), 5);
+        board.set(crate::cell(4, 4), 2);
+        let mut game = game_with(board, [1, 2, 3], Rules::default());
+        let step = game.play(Move { from: crate::cell(8, 8), to: crate::cell(0, 4) }).unwrap();
+        assert!(step.placed.is_empty());
+        assert_eq!((game.next_three(), game.score()), ([1, 2, 3], 10));
+    }
+
+    #[test]
+    fn a_placement_stops_when_the_board_fills() {
+        // Open rules 4 and 5: two empty cells after the move, so only two numbers are placed.
+        let mut board = lineless_full_board();
+        board.set(0, 0);
+        board.set(80, 0);
+        let mut game = game_with(board, [7, 7, 7], Rules::default());
+        let step = game.play(Move { from: 1, to: 0 }).unwrap();
+        assert_eq!(step.removal.count, 0);
+        assert_eq!(step.placed.len(), 2);
+        assert!(game.is_over());
+    }
+
+    /// A full board with 7 7 7 7 . in row I and A1 empty: the move A2 -> A1 leaves A2 and I5
+    /// empty, and nextThree 7 7 7 fills I5, completing five 7s.
+    fn placement_line_game(rules: Rules) -> (Game, Step) {
+        let mut board = lineless_full_board();
+        for column in 0..4 {
+            board.set(crate::cell(8, column), 7);
+        }
+        board.set(crate::cell(8, 4), 0);
+        board.set(0, 0);
+        let mut game = game_with(board, [7, 7, 7], rules);
+        let step = game.play(Move { from: 1, to: 0 }).unwrap();
+        assert_eq!(step.removal.count, 0);
+        (game, step)
+    }
+
+    #[test]
+    fn placement_lines_follow_the_rule_switch() {
+        let (game, step) = placement_line_game(Rules::default());
+        assert_eq!((step.placed.len(), step.placement_removed, step.points), (2, 5, 10));
+        assert_eq!((game.score(), game.is_over(), game.board().empty_count()), (10, false, 5));
+
+        let rules = Rules { placement_lines: PlacementLines::RemoveWithoutPoints, ..Rules::default() };
+        let (game, step) = placement_line_game(rules);
+        assert_eq!((step.placement_removed, step.points, game.score()), (5, 0, 0));
+        assert!(!game.is_over());
+
+        let rules = Rules { placement_lines: PlacementLines::Keep, ..Rules::default() };
+        let (game, step) = placement_line_game(rules);
+        assert_eq!((step.placement_removed, step.points), (0, 0));
+        assert!(game.is_over());
+
+        // After each number: the line goes as soon as it is made, so the third 7 has room too.
+        let rules = Rules { placement_check: PlacementCheck::AfterEach, ..Rules::default() };
+        let (game, step) = placement_line_game(rules);
+        assert_eq!(step.placement_removed, 5);
+        assert!(step.placed.len() >= 2);
+        assert!(!game.is_over());
+    }
+
+    #[test]
+    fn initial_count_and_convention_switches() {
+        for count in [0, 1, 3, 20, 81] {
+            let game = Game::new(5, Rules { initial_count: count, ..Rules::default() });
+            let on_board = game.board().occupied_cells().count_ones() as usize;
+            // An empty start is refilled with nextThree at once; lines may remove some numbers.
+            let expected = if count == 0 { 3 } else { count };
+            assert!(on_board <= expected && on_board > 0, "count {count}: {on_board} on the board");
+            if count <= 3 {
+                assert_eq!(on_board, expected);
+            }
+        }
+        // The same move, named both ways.
+        let mut by_row = Game::new(1, Rules::default());
+        let mut by_column =
+            Game::new(1, Rules { convention: Convention::LetterIsColumn, ..Rules::default() });
+        by_row.play_text("H3C4").unwrap();
+        by_column.play_text("C8D3").unwrap();
+        assert_eq!(by_row.board(), by_column.board());
+        assert!(by_column.clone().play_text("H3C4").is_err());
+    }
+
+    #[test]
+    fn greedy_takes_the_biggest_line_and_random_moves_are_legal() {
+        let mut board = Board::new();
+        for column in 0..4 {
+            board.set(crate::cell(0, column), 5);
+        }
+        board.set(crate::cell(8, 8), 5);
+        board.set(crate::cell(4, 0), 2);
+        assert_eq!(baseline::greedy_move(&board), Move { from: crate::cell(8, 8), to: crate::cell(0, 4) });
+        let mut rng = SplitMix64::new(1);
+        let game = Game::new(3, Rules::default());
+        for _ in 0..50 {
+            assert!(game.board().is_legal(baseline::random_move(game.board(), &mut rng)));
+        }
+    }
+
+    #[test]
+    fn window_potential_counts_one_colour_windows() {
+        // One number alone: every window through it counts WINDOW_WEIGHT[1]. At the corner A1 the
+        // windows are: row 1, column 1, diagonal 1 = 3 windows.
+        let mut board = Board::new();
+        board.set(0, 4);
+        assert_eq!(baseline::window_potential(&board), 3 * baseline::WINDOW_WEIGHT[1]);
+        // A different colour at A2 spoils the shared row window A1-A5: A1 keeps its column and
+        // diagonal, A2 has row A2-A6, its column and its diagonal.
+        board.set(1, 6);
+        assert_eq!(baseline::window_potential(&board), (2 + 3) * baseline::WINDOW_WEIGHT[1]);
+        assert_eq!(baseline::window_potential(&Board::new()), 0);
+    }
 
     // Every pinned value below was computed with `tools/linez_gen.py`, an independent Python
     // implementation of the spec using big integers (e.g. `python3 tools/linez_gen.py raw 0 3`).
