@@ -71,6 +71,9 @@ fn quoted(token: &[u8]) -> String {
 pub trait Int: Copy + Ord + Display + fmt::Debug {
     /// Parses a whole token, or returns `None` if it is not a valid value of this type.
     fn from_token(token: &[u8]) -> Option<Self>;
+
+    /// The value with this sign and magnitude, or `None` if the type cannot hold it (or has no sign).
+    fn from_parts(negative: bool, magnitude: u64) -> Option<Self>;
 }
 
 /// Parses the decimal digits of `digits` into a `u64`, rejecting empty input, non-digits and overflow.
@@ -98,6 +101,14 @@ macro_rules! impl_unsigned_int {
             fn from_token(token: &[u8]) -> Option<Self> {
                 <$t>::try_from(parse_magnitude(token)?).ok()
             }
+
+            #[inline]
+            fn from_parts(negative: bool, magnitude: u64) -> Option<Self> {
+                if negative {
+                    return None;
+                }
+                <$t>::try_from(magnitude).ok()
+            }
         }
     )*};
 }
@@ -111,7 +122,11 @@ macro_rules! impl_signed_int {
                     Some((b'-', rest)) => (true, rest),
                     _ => (false, token),
                 };
-                let magnitude = parse_magnitude(digits)?;
+                Self::from_parts(negative, parse_magnitude(digits)?)
+            }
+
+            #[inline]
+            fn from_parts(negative: bool, magnitude: u64) -> Option<Self> {
                 let value: i64 = if negative {
                     if magnitude > 1 << 63 {
                         return None;
@@ -188,6 +203,8 @@ impl<'a> Scanner<'a> {
         Some(&self.input[start..self.pos])
     }
 
+    #[cold]
+    #[inline(never)]
     fn end_of_input(&self, what: &str) -> Error {
         Error::new(self.line, 0, format!("expected {what}, found end of input"))
     }
@@ -211,8 +228,46 @@ impl<'a> Scanner<'a> {
     /// Linear in the token's length, without allocation.
     #[inline]
     pub fn int<T: Int>(&mut self, what: &str) -> Result<T> {
-        let bytes = self.next_bytes().ok_or_else(|| self.end_of_input(what))?;
-        T::from_token(bytes).ok_or_else(|| self.error(format!("expected {what}, found {}", quoted(bytes))))
+        // Fast path: scan and convert in one pass over the bytes. Tokens of up to 18 digits cannot
+        // overflow the u64 accumulator; anything unusual (no digits, a longer number, a digit run
+        // followed by other characters) goes through the general path below.
+        self.skip_separators();
+        let input = self.input;
+        let start = self.pos;
+        let negative = input.get(start) == Some(&b'-');
+        let digits_start = start + usize::from(negative);
+        let mut i = digits_start;
+        let mut magnitude: u64 = 0;
+        while let Some(&byte) = input.get(i) {
+            let digit = byte.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            magnitude = magnitude.wrapping_mul(10).wrapping_add(u64::from(digit));
+            i += 1;
+        }
+        let digits = i - digits_start;
+        if (1..=18).contains(&digits) && input.get(i).map_or(true, |&b| is_separator(b)) {
+            self.pos = i;
+            self.tokens_on_line += 1;
+            self.last = (self.line, self.tokens_on_line);
+            if let Some(value) = T::from_parts(negative, magnitude) {
+                return Ok(value);
+            }
+            return Err(self.not_a(what, &input[start..i]));
+        }
+        let Some(bytes) = self.next_bytes() else { return Err(self.end_of_input(what)) };
+        match T::from_token(bytes) {
+            Some(value) => Ok(value),
+            None => Err(self.not_a(what, bytes)),
+        }
+    }
+
+    /// The error for a token that is not `what`; kept out of line so the hot paths stay small.
+    #[cold]
+    #[inline(never)]
+    fn not_a(&self, what: &str, found: &[u8]) -> Error {
+        self.error(format!("expected {what}, found {}", quoted(found)))
     }
 
     /// The next token as an integer in `range`.
@@ -716,6 +771,15 @@ mod tests {
             while let Ok(Some(mut line)) = reader.next_line() {
                 let _ = line.int::<u64>("v");
             }
+        }
+
+        #[test]
+        fn fast_scanner_path_agrees_with_the_plain_parse(token in "-?[0-9]{0,21}[a-z-]?") {
+            // `Scanner::int` converts while scanning; `Int::from_token` is the plain version.
+            let scanned = Scanner::new(token.as_bytes()).int::<i64>("v").ok();
+            prop_assert_eq!(scanned, i64::from_token(token.as_bytes()));
+            let scanned = Scanner::new(token.as_bytes()).int::<u8>("v").ok();
+            prop_assert_eq!(scanned, u8::from_token(token.as_bytes()));
         }
 
         #[test]
