@@ -10,6 +10,10 @@ pub const SIZE: usize = 11;
 /// The number of cells.
 pub const CELLS: usize = SIZE * SIZE;
 
+/// The six neighbour offsets `(row, col)` of a cell, clockwise from "up": consecutive entries
+/// (cyclically) are themselves adjacent, which the bot's dead-cell patterns rely on.
+pub const DIRECTIONS: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, 1), (1, 0), (1, -1), (0, -1)];
+
 /// A player. Red moves first and joins the top and bottom rows; blue joins the left and right columns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Color {
@@ -107,18 +111,20 @@ impl Cell {
         Cell::new(self.col(), self.row()).expect("mirror of a board cell is on the board")
     }
 
-    /// The up-to-six adjacent cells: `(r-1,c) (r-1,c+1) (r,c-1) (r,c+1) (r+1,c-1) (r+1,c)`.
+    /// The cell one step in `direction` (a `(row, col)` offset from [`DIRECTIONS`]), or `None` off the board.
+    pub fn step(self, direction: (isize, isize)) -> Option<Cell> {
+        let (r, c) = (self.row() as isize + direction.0, self.col() as isize + direction.1);
+        if r < 0 || c < 0 {
+            None
+        } else {
+            Cell::new(r as usize, c as usize)
+        }
+    }
+
+    /// The up-to-six adjacent cells: `(r-1,c) (r-1,c+1) (r,c-1) (r,c+1) (r+1,c-1) (r+1,c)`, in the
+    /// clockwise order of [`DIRECTIONS`].
     pub fn neighbours(self) -> impl Iterator<Item = Cell> {
-        const STEPS: [(isize, isize); 6] = [(-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0)];
-        let (row, col) = (self.row() as isize, self.col() as isize);
-        STEPS.iter().filter_map(move |&(dr, dc)| {
-            let (r, c) = (row + dr, col + dc);
-            if r < 0 || c < 0 {
-                None
-            } else {
-                Cell::new(r as usize, c as usize)
-            }
-        })
+        DIRECTIONS.iter().filter_map(move |&direction| self.step(direction))
     }
 
     /// All cells in row-major order.
@@ -487,6 +493,11 @@ mod tests {
         assert_eq!(cell("a1").neighbours().count(), 2);
         assert_eq!(cell("k1").neighbours().count(), 3);
         assert_eq!(cell("a11").neighbours().count(), 3);
+        // Consecutive directions are adjacent to each other (the ring order).
+        for i in 0..6 {
+            let (a, b) = (DIRECTIONS[i], DIRECTIONS[(i + 1) % 6]);
+            assert!(DIRECTIONS.contains(&(b.0 - a.0, b.1 - a.1)));
+        }
         // Adjacency is symmetric.
         for a in Cell::all() {
             for b in a.neighbours() {

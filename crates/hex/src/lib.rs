@@ -3,9 +3,17 @@
 //! * [`board`]: the rules, once, shared by the bot and the local referee: cells and their
 //!   neighbours, moves, the swap rule, win detection, and the CodinGame board text.
 //! * [`protocol`]: reading the judge's turns (`lastMove` and the board rows).
+//! * [`geometry`]: the bot's fast board derived from the rules: side nodes, neighbour rings,
+//!   union-find, dead-cell patterns.
+//! * [`search`]: MCTS with RAVE, bridge-answering playouts, dead/vulnerable pruning and a solver.
+//! * [`bot`]: the game loop, the clock, the swap decision and the opening.
 
 pub mod board;
+pub mod bot;
+pub mod geometry;
 pub mod protocol;
+pub mod search;
 
-pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, SIZE};
+pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, DIRECTIONS, SIZE};
+pub use bot::{best_move, play, should_swap, Bot, Clock, OPENING};
 pub use protocol::{read_header, read_turn, Turn};

@@ -1,0 +1,147 @@
+//! The CodinGame bot: reads the turns, keeps the clock, decides the swap and the opening, and runs
+//! the search for everything else.
+
+use crate::board::{Board, Cell, Color, Move, CELLS, SIZE};
+use crate::geometry::{Position, NODES};
+use crate::protocol::{read_header, read_turn, Turn};
+use crate::search::Search;
+use std::io::BufRead;
+use std::time::{Duration, Instant};
+
+/// How long the bot thinks, counted from the moment a turn has been read.
+#[derive(Clone, Copy, Debug)]
+pub struct Clock {
+    /// The first answer (the judge allows 1 s).
+    pub first: Duration,
+    /// Every later answer (the judge allows 100 ms; the margin covers a loaded machine).
+    pub later: Duration,
+    /// Playout cap per move (for tests and fixed-effort matches).
+    pub max_playouts: u32,
+    /// Print each search's statistics on stderr (`HEX_VERBOSE=1`; never on the judge).
+    pub verbose: bool,
+}
+
+impl Default for Clock {
+    fn default() -> Self {
+        Clock { first: Duration::from_millis(850), later: Duration::from_millis(60), max_playouts: u32::MAX, verbose: false }
+    }
+}
+
+/// Red's first move on an empty board: on the board's rim, where a swap helps blue little.
+pub const OPENING: &str = "a3";
+
+/// Whether blue swaps red's first stone on `cell`: every cell off the outer rim of the board is
+/// strong enough for red that taking it over is better than answering it.
+pub fn should_swap(cell: Cell) -> bool {
+    (1..SIZE - 1).contains(&cell.row()) && (1..SIZE - 1).contains(&cell.col())
+}
+
+/// One player's state across a game.
+pub struct Bot {
+    color: Color,
+    search: Search,
+    answered: u32,
+    clock: Clock,
+}
+
+impl Bot {
+    /// A bot playing `color`; `seed` drives its playouts.
+    pub fn new(color: Color, seed: u64, clock: Clock) -> Bot {
+        Bot { color, search: Search::new(seed), answered: 0, clock }
+    }
+
+    /// The move for `turn`, thinking until `start` + the clock's budget.
+    ///
+    /// # Errors
+    /// If the turn is not a position where this bot is to move: an impossible stone count, a last
+    /// move that does not match the board, or a game that is already won. The error is positioned
+    /// on `line`, the turn's `lastMove` line.
+    pub fn choose(&mut self, turn: &Turn, start: Instant, line: usize) -> io::Result<Move> {
+        check_turn(turn, self.color, line)?;
+        let budget = if self.answered == 0 { self.clock.first } else { self.clock.later };
+        self.answered += 1;
+        let board = &turn.board;
+        let (red, blue) = board.counts();
+        if (red, blue) == (0, 0) {
+            return Ok(Move::Place(OPENING.parse().expect("valid opening cell")));
+        }
+        if self.color == Color::Blue && (red, blue) == (1, 0) {
+            let cell = board.first_stone().expect("one stone");
+            if should_swap(cell) {
+                return Ok(Move::Swap);
+            }
+        }
+        let position = Position::new(board, self.color);
+        let last = match turn.last_move {
+            Some(Move::Place(cell)) => cell.index(),
+            _ => NODES,
+        };
+        let result = self.search.run(&position, last, start + budget, self.clock.max_playouts);
+        if self.clock.verbose {
+            eprintln!(
+                "{} playouts, value {:.3}{}, {} ms",
+                result.playouts,
+                result.value,
+                if result.proven { " (proven)" } else { "" },
+                start.elapsed().as_millis()
+            );
+        }
+        Ok(Move::Place(Cell::from_index(result.cell)))
+    }
+}
+
+/// Checks that `turn` is a position where `me` is to move.
+fn check_turn(turn: &Turn, me: Color, line: usize) -> io::Result<()> {
+    let board = &turn.board;
+    let (red, blue) = board.counts();
+    let consistent = match me {
+        Color::Red => red == blue || red + 1 == blue,
+        Color::Blue => red == blue + 1 || red == blue,
+    };
+    if !consistent {
+        return Err(io::Error::new(line, 0, format!("a board with {red} red and {blue} blue stones cannot have {me} to move")));
+    }
+    if let Some(winner) = board.winner() {
+        return Err(io::Error::new(line, 0, format!("the board is already won by {winner}")));
+    }
+    match turn.last_move {
+        None if red + blue > 0 => Err(io::Error::new(line, 1, "expected a move, found \"empty\" on a board with stones")),
+        Some(Move::Place(cell)) if board.get(cell) != Some(me.opponent()) => {
+            Err(io::Error::new(line, 1, format!("the last move {cell} is not a {} stone on the board", me.opponent())))
+        }
+        Some(Move::Swap) if me != Color::Red || (red, blue) != (0, 1) => {
+            Err(io::Error::new(line, 1, "swap-pieces only answers red's first stone"))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Plays a whole game on the CodinGame protocol: the header, then one answer per turn until the
+/// input ends between turns (then returns `Ok`).
+///
+/// # Errors
+/// Malformed input, or a turn where the bot cannot be to move.
+pub fn play<R: BufRead>(lines: &mut io::LineReader<R>, out: &mut io::Output, clock: Clock) -> io::Result<()> {
+    let Some(color) = read_header(lines)? else {
+        return Err(io::Error::new(1, 0, "expected the header line \"11 red\" or \"11 blue\", found end of input"));
+    };
+    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) ^ u64::from(std::process::id()).wrapping_mul(0x5851_F42D);
+    let mut bot = Bot::new(color, seed, clock);
+    while let Some(turn) = read_turn(lines)? {
+        let start = Instant::now();
+        let line = lines.lines_read() - SIZE;
+        let mv = bot.choose(&turn, start, line)?;
+        out.line(mv);
+        out.flush();
+    }
+    Ok(())
+}
+
+/// The best move by a fixed number of playouts from a rules position (for tests and self-play).
+pub fn best_move(board: &Board, to_move: Color, last: Option<Cell>, playouts: u32, seed: u64) -> Cell {
+    let mut search = Search::new(seed);
+    let position = Position::new(board, to_move);
+    let last = last.map_or(NODES, Cell::index);
+    let far = Instant::now() + Duration::from_secs(3600);
+    Cell::from_index(search.run(&position, last, far, playouts).cell % CELLS)
+}

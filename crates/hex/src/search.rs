@@ -1,0 +1,427 @@
+//! Monte Carlo tree search with Hex knowledge.
+//!
+//! * **Playouts** fill the whole board at random, except that a player whose bridge (two stones, or a
+//!   stone and its side, with two empty common neighbours) was just intruded answers in the other
+//!   common neighbour. A full board has exactly one connected player, found by one flood fill.
+//! * **RAVE** (all-moves-as-first): every cell a player ended up owning in a playout counts as a
+//!   move tried by that player in each tree node on the path, blended with the node's own mean.
+//! * **Pruning at expansion**: dead cells (colour irrelevant, [`crate::geometry::DeadTable`]) and
+//!   cells the opponent can kill with one move (vulnerable) are not searched.
+//! * **Solver**: union-find finds cells that win at once; a player with such a cell wins, a player
+//!   facing two loses, a player facing one must play it. Proven results propagate up the tree
+//!   (MCTS-solver), so short forced wins and losses are found exactly.
+
+use crate::board::{Color, CELLS};
+use crate::geometry::{stone, winning_cells, Geometry, Position, EMPTY, NODES};
+use std::time::Instant;
+
+/// Mover's proven result in a node: unknown, a proven win, a proven loss.
+const UNKNOWN: i8 = 0;
+const WON: i8 = 1;
+const LOST: i8 = -1;
+
+/// Virtual RAVE games given to each new child, at its prior win rate.
+const PRIOR_GAMES: f32 = 12.0;
+/// A node's children are created on its `EXPAND_AFTER`-th visit.
+const EXPAND_AFTER: f32 = 4.0;
+/// RAVE weight schedule: beta = rn / (rn + n + rn * n * RAVE_BIAS).
+const RAVE_BIAS: f32 = 0.0005;
+/// UCB exploration constant (small: the RAVE estimates already spread the search).
+const EXPLORATION: f32 = 0.12;
+/// The tree stops growing at this many nodes (about 24 bytes each).
+const MAX_NODES: usize = 6_000_000;
+
+/// A tree node; its statistics are from the point of view of the player who moved into it.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    first_child: u32,
+    children: u16,
+    cell: u8,
+    proven: i8,
+    visits: f32,
+    wins: f32,
+    rave_visits: f32,
+    rave_wins: f32,
+}
+
+/// xorshift64*: fast, good enough for playouts.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (multiply-shift, no division).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// The cell that answers an intrusion at `last` into a bridge of `color`, if any (a random one when
+/// several). The bridge ends are the two ring neighbours of `last` on either side of the other carrier.
+pub fn bridge_response(position: &Position, geometry: &Geometry, last: usize, color: Color, rng: &mut Rng) -> Option<usize> {
+    if last >= CELLS {
+        return None;
+    }
+    let own = stone(color);
+    let ring = &geometry.rings[last];
+    let mut found = [0usize; 6];
+    let mut count = 0;
+    for i in 0..6 {
+        let other = ring[i];
+        if other < CELLS
+            && position.nodes[other] == EMPTY
+            && position.nodes[ring[(i + 5) % 6]] == own
+            && position.nodes[ring[(i + 1) % 6]] == own
+        {
+            found[count] = other;
+            count += 1;
+        }
+    }
+    match count {
+        0 => None,
+        1 => Some(found[0]),
+        _ => Some(found[rng.below(count)]),
+    }
+}
+
+/// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
+/// `last` is the last move played (or `NODES` if none).
+pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rng: &mut Rng) -> Color {
+    // The empty cells in a list with each cell's slot, so any cell can be removed in O(1).
+    let mut empty = [0u8; CELLS];
+    let mut slot = [0u8; CELLS];
+    let mut len = 0;
+    for cell in 0..CELLS {
+        if position.nodes[cell] == EMPTY {
+            empty[len] = cell as u8;
+            slot[cell] = len as u8;
+            len += 1;
+        }
+    }
+    while len > 0 {
+        let index = match bridge_response(position, geometry, last, position.to_move, rng) {
+            Some(cell) => usize::from(slot[cell]),
+            None => rng.below(len),
+        };
+        let cell = usize::from(empty[index]);
+        len -= 1;
+        empty[index] = empty[len];
+        slot[usize::from(empty[index])] = index as u8;
+        position.play(cell);
+        last = cell;
+    }
+    position.full_board_winner(geometry)
+}
+
+/// What a search found.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// The chosen cell.
+    pub cell: usize,
+    /// The chosen move's win rate for the mover (1 or 0 when proven).
+    pub value: f32,
+    /// Whether the result is proven (won or lost by force).
+    pub proven: bool,
+    /// Playouts run.
+    pub playouts: u32,
+}
+
+/// The search tree and its working memory, reused from move to move.
+pub struct Search {
+    geometry: Geometry,
+    nodes: Vec<Node>,
+    rng: Rng,
+    path: Vec<u32>,
+}
+
+impl Search {
+    pub fn new(seed: u64) -> Search {
+        Search { geometry: Geometry::new(), nodes: Vec::new(), rng: Rng::new(seed), path: Vec::new() }
+    }
+
+    pub fn geometry(&self) -> &Geometry {
+        &self.geometry
+    }
+
+    /// Searches `root` (which must have no winner and an empty cell) until `deadline` or until
+    /// `max_playouts`, whichever comes first; `last` is the opponent's last cell (or `NODES`).
+    pub fn run(&mut self, root: &Position, last: usize, deadline: Instant, max_playouts: u32) -> SearchResult {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            first_child: 0,
+            children: 0,
+            cell: 0,
+            proven: UNKNOWN,
+            visits: 0.0,
+            wins: 0.0,
+            rave_visits: 0.0,
+            rave_wins: 0.0,
+        });
+        self.expand(0, root, last);
+        let mut playouts = 0;
+        while playouts < max_playouts && self.nodes[0].proven == UNKNOWN {
+            if playouts % 4 == 0 && Instant::now() >= deadline {
+                break;
+            }
+            self.iterate(root, last);
+            playouts += 1;
+        }
+        self.best(playouts)
+    }
+
+    fn best(&self, playouts: u32) -> SearchResult {
+        let root = self.nodes[0];
+        let children = root.first_child as usize..root.first_child as usize + root.children as usize;
+        let mut best = children.start;
+        let mut best_key = f32::NEG_INFINITY;
+        for i in children {
+            let node = &self.nodes[i];
+            let key = match node.proven {
+                WON => f32::INFINITY,
+                // A proven loss only if everything loses: then resist longest (most visits).
+                LOST => -1e9 + node.visits,
+                _ => node.visits,
+            };
+            if key > best_key {
+                best_key = key;
+                best = i;
+            }
+        }
+        let node = &self.nodes[best];
+        let value = match node.proven {
+            WON => 1.0,
+            LOST => 0.0,
+            _ => node.wins / node.visits.max(1.0),
+        };
+        SearchResult { cell: usize::from(node.cell), value, proven: node.proven != UNKNOWN, playouts }
+    }
+
+    fn push_child(&mut self, cell: usize, proven: i8, prior: f32) {
+        self.nodes.push(Node {
+            first_child: 0,
+            children: 0,
+            cell: cell as u8,
+            proven,
+            visits: 0.0,
+            wins: 0.0,
+            rave_visits: PRIOR_GAMES,
+            rave_wins: PRIOR_GAMES * prior,
+        });
+    }
+
+    /// Creates the children of `index` at `position` (whose last move was `last`), applying the
+    /// solver rules and the pruning; may instead prove the node.
+    fn expand(&mut self, index: usize, position: &Position, last: usize) {
+        let me = position.to_move;
+        let first = self.nodes.len() as u32;
+        let wins = winning_cells(position, &self.geometry, me);
+        if let Some(&cell) = wins.first() {
+            self.push_child(cell, WON, 1.0);
+            self.nodes[index].first_child = first;
+            self.nodes[index].children = 1;
+            self.nodes[index].proven = LOST;
+            return;
+        }
+        let threats = winning_cells(position, &self.geometry, me.opponent());
+        let candidates: Vec<usize> = match threats.len() {
+            0 => self.candidates(position),
+            1 => threats,
+            _ => {
+                // Lost whatever we do; still list the blocks, so that a move can be reported.
+                self.nodes[index].proven = WON;
+                threats
+            }
+        };
+        let own = stone(me);
+        for &cell in &candidates {
+            let mut prior = 0.5;
+            if last < CELLS && position.nodes[last] != EMPTY {
+                // Answering an intrusion into our bridge.
+                let ring = &self.geometry.rings[last];
+                for i in 0..6 {
+                    if ring[i] == cell
+                        && position.nodes[ring[(i + 5) % 6]] == own
+                        && position.nodes[ring[(i + 1) % 6]] == own
+                    {
+                        prior = 0.9;
+                    }
+                }
+            }
+            if prior < 0.6 {
+                let touching = self.geometry.rings[cell].iter().any(|&n| n < CELLS && position.nodes[n] != EMPTY);
+                if touching {
+                    prior = 0.55;
+                }
+            }
+            self.push_child(cell, UNKNOWN, prior);
+        }
+        self.nodes[index].first_child = first;
+        self.nodes[index].children = candidates.len() as u16;
+    }
+
+    /// The empty cells worth searching: not dead, and not killable by one opponent move (unless
+    /// the killer is itself killable, which would prune both of a pair).
+    fn candidates(&self, position: &Position) -> Vec<usize> {
+        let geometry = &self.geometry;
+        let opponent = stone(position.to_move.opponent());
+        let mut state = [0u8; CELLS]; // 0 live, 1 dead, 2 vulnerable
+        let mut killer = [0usize; CELLS];
+        for cell in 0..CELLS {
+            if position.nodes[cell] != EMPTY {
+                continue;
+            }
+            let code = position.pattern(geometry, cell);
+            if geometry.dead.is_dead(code) {
+                state[cell] = 1;
+                continue;
+            }
+            let mut power = 1;
+            for &n in &geometry.rings[cell] {
+                if n < CELLS && position.nodes[n] == EMPTY && geometry.dead.is_dead(code + power * usize::from(opponent)) {
+                    state[cell] = 2;
+                    killer[cell] = n;
+                    break;
+                }
+                power *= 3;
+            }
+        }
+        let mut list: Vec<usize> = (0..CELLS)
+            .filter(|&c| position.nodes[c] == EMPTY)
+            .filter(|&c| state[c] == 0 || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c]))
+            .collect();
+        if list.is_empty() {
+            list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
+        }
+        list
+    }
+
+    fn select(&mut self, index: usize) -> usize {
+        let node = self.nodes[index];
+        let log_n = (node.visits + 1.0).ln();
+        let mut best = node.first_child as usize;
+        let mut best_value = f32::NEG_INFINITY;
+        for i in node.first_child as usize..node.first_child as usize + node.children as usize {
+            let child = &self.nodes[i];
+            let value = match child.proven {
+                WON => return i,
+                LOST => -1.0,
+                _ => {
+                    let (n, rn) = (child.visits, child.rave_visits);
+                    let beta = rn / (rn + n + rn * n * RAVE_BIAS);
+                    let mean = if n > 0.0 { child.wins / n } else { 0.0 };
+                    (1.0 - beta) * mean + beta * child.rave_wins / rn + EXPLORATION * (log_n / (n + 1.0)).sqrt()
+                }
+            };
+            if value > best_value {
+                best_value = value;
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// One descent, playout (or proven result) and update.
+    fn iterate(&mut self, root: &Position, root_last: usize) {
+        let mut position = root.clone();
+        let mut last = root_last;
+        self.path.clear();
+        self.path.push(0);
+        let mut index = 0;
+        // The winner if the descent ended in a proven node.
+        let mut known: Option<Color> = None;
+        loop {
+            let node = self.nodes[index];
+            if node.proven != UNKNOWN {
+                // The mover into this node is the opposite of the side to move now.
+                let mover = position.to_move.opponent();
+                known = Some(if node.proven == WON { mover } else { mover.opponent() });
+                break;
+            }
+            if node.children == 0 {
+                if node.visits + 1.0 < EXPAND_AFTER || self.nodes.len() + CELLS > MAX_NODES {
+                    break;
+                }
+                self.expand(index, &position, last);
+                continue;
+            }
+            let child = self.select(index);
+            let cell = usize::from(self.nodes[child].cell);
+            position.play(cell);
+            last = cell;
+            index = child;
+            self.path.push(child as u32);
+        }
+        let winner = match known {
+            Some(color) => color,
+            None => {
+                let winner = playout(&mut position, &self.geometry, last, &mut self.rng);
+                self.update_rave(root.to_move, &position.nodes, winner);
+                winner
+            }
+        };
+        self.update(root.to_move, winner);
+        if known.is_some() {
+            self.propagate_proof();
+        }
+    }
+
+    /// Adds the result to the visits and wins of every node on the path.
+    fn update(&mut self, root_to_move: Color, winner: Color) {
+        let mut to_move = root_to_move;
+        for depth in 0..self.path.len() {
+            let mover = to_move.opponent();
+            let node = &mut self.nodes[self.path[depth] as usize];
+            node.visits += 1.0;
+            if winner == mover {
+                node.wins += 1.0;
+            }
+            to_move = mover;
+        }
+    }
+
+    /// RAVE update of every child of every node on the path, from the full playout board.
+    fn update_rave(&mut self, root_to_move: Color, final_board: &[u8; NODES], winner: Color) {
+        let mut to_move = root_to_move;
+        for depth in 0..self.path.len() {
+            let node = self.nodes[self.path[depth] as usize];
+            let own = stone(to_move);
+            let win = if winner == to_move { 1.0 } else { 0.0 };
+            for child in &mut self.nodes[node.first_child as usize..node.first_child as usize + node.children as usize] {
+                if final_board[usize::from(child.cell)] == own {
+                    child.rave_visits += 1.0;
+                    child.rave_wins += win;
+                }
+            }
+            to_move = to_move.opponent();
+        }
+    }
+
+    /// After reaching a proven node, re-derives the proofs of its ancestors.
+    fn propagate_proof(&mut self) {
+        for depth in (0..self.path.len() - 1).rev() {
+            let parent = self.path[depth] as usize;
+            let node = self.nodes[parent];
+            if node.proven != UNKNOWN {
+                continue;
+            }
+            let children = node.first_child as usize..node.first_child as usize + node.children as usize;
+            if self.nodes[children.clone()].iter().any(|c| c.proven == WON) {
+                self.nodes[parent].proven = LOST;
+            } else if node.children > 0 && self.nodes[children].iter().all(|c| c.proven == LOST) {
+                self.nodes[parent].proven = WON;
+            } else {
+                return;
+            }
+        }
+    }
+}
