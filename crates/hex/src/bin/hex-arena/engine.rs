@@ -1,0 +1,437 @@
+//! The two kinds of opponent: CodinGame-protocol bots (a fresh process per game, fed the judge's
+//! turn text) and GTP engines (one process per worker thread, reused with `clear_board`).
+//!
+//! Every read from an engine goes through a reader thread and a channel, so the referee can wait
+//! with a deadline (`recv_timeout`) and never blocks on a silent or hung engine.
+
+use hex::{Color, Game, Move};
+use std::collections::VecDeque;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How an engine is spoken to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// The CodinGame judge's protocol: `11 red`, then per turn `lastMove` and the board rows.
+    CodinGame,
+    /// The Go Text Protocol as Hex engines speak it: `boardsize`, `clear_board`, `play`, `genmove`.
+    Gtp,
+}
+
+/// One side of the match, as given on the command line.
+#[derive(Clone, Debug)]
+pub struct EngineSpec {
+    pub name: String,
+    pub protocol: Protocol,
+    /// The command line; `{seed}` in any word is replaced by the game's seed.
+    pub argv: Vec<String>,
+    /// Time for the engine's first answer of a game.
+    pub first_limit: Duration,
+    /// Time for every later answer.
+    pub move_limit: Duration,
+}
+
+/// Why an engine lost other than by its opponent connecting.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// No answer within the limit (strict mode) or within the hard limit (any mode).
+    Timeout,
+    /// The process died, closed its output, or answered a GTP command with an error.
+    Crash(String),
+    /// A GTP engine resigned.
+    Resign,
+}
+
+/// One answer: what the engine said (the move's text) or why it failed, and how long it took.
+#[derive(Debug)]
+pub struct Answer {
+    pub result: Result<String, Fault>,
+    pub elapsed: Duration,
+}
+
+/// What the referee asks of either kind of engine.
+pub trait Player {
+    /// Gets ready for a new game in which this engine plays `color`.
+    ///
+    /// # Errors
+    /// The engine could not be started or refused to set up the board.
+    fn start(&mut self, color: Color, seed: u64) -> Result<(), Fault>;
+    /// Asks for a move in `game` (this engine is to move). Waits at most `wait` for the answer;
+    /// the caller compares the elapsed time with the clock.
+    fn genmove(&mut self, game: &Game, wait: Duration) -> Answer;
+    /// The game is over: release the process (CodinGame) or keep it for the next game (GTP).
+    fn finish(&mut self);
+    /// The last lines the engine wrote on stderr (for crash reports).
+    fn stderr_tail(&self) -> String;
+}
+
+/// Whether GTP colour words are `black`/`white` (HexGui, MoHex: black moves first and joins top and
+/// bottom) or `red`/`blue`.
+#[derive(Clone, Debug)]
+pub struct GtpColors {
+    pub red: String,
+    pub blue: String,
+}
+
+impl GtpColors {
+    fn word(&self, color: Color) -> &str {
+        match color {
+            Color::Red => &self.red,
+            Color::Blue => &self.blue,
+        }
+    }
+}
+
+/// Replaces `{seed}` in every word of `argv`.
+pub fn expand_argv(argv: &[String], seed: u64) -> Vec<String> {
+    argv.iter().map(|word| word.replace("{seed}", &seed.to_string())).collect()
+}
+
+/// What the reader thread sends: a line (without its newline) or the end of the output.
+type Incoming = Option<String>;
+
+/// A running engine process with a reader thread on stdout and a tail of stderr.
+pub struct Process {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<Incoming>,
+    tail: Arc<Mutex<VecDeque<String>>>,
+}
+
+/// What waiting for a line gave.
+pub enum Received {
+    Line(String),
+    Closed,
+    Timeout,
+}
+
+const TAIL_LINES: usize = 8;
+
+impl Process {
+    /// Starts `argv` with piped stdin/stdout; stderr is kept as a short tail, or passed through.
+    ///
+    /// # Errors
+    /// The program could not be started.
+    pub fn spawn(argv: &[String], show_stderr: bool) -> std::io::Result<Process> {
+        let (program, args) = argv.split_first().ok_or_else(|| std::io::Error::other("empty command"))?;
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(if show_stderr { Stdio::inherit() } else { Stdio::piped() })
+            .spawn()?;
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (sender, lines) = mpsc::channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut line = String::new();
+                match reader.read_line(&mut line) {
+                    Ok(0) | Err(_) => {
+                        let _ = sender.send(None);
+                        return;
+                    }
+                    Ok(_) => {
+                        let trimmed = line.trim_end_matches(['\n', '\r']).to_string();
+                        if sender.send(Some(trimmed)).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let tail = Arc::new(Mutex::new(VecDeque::new()));
+        if let Some(stderr) = child.stderr.take() {
+            let tail = Arc::clone(&tail);
+            thread::spawn(move || {
+                for line in BufReader::new(stderr).lines() {
+                    let Ok(line) = line else { return };
+                    let mut tail = tail.lock().expect("stderr tail lock");
+                    if tail.len() == TAIL_LINES {
+                        tail.pop_front();
+                    }
+                    tail.push_back(line);
+                }
+            });
+        }
+        Ok(Process { stdin: child.stdin.take(), child, lines, tail })
+    }
+
+    /// Writes `text` and flushes.
+    ///
+    /// # Errors
+    /// The engine closed its input (it died).
+    pub fn send(&mut self, text: &str) -> Result<(), Fault> {
+        let stdin = self.stdin.as_mut().ok_or_else(|| Fault::Crash("input already closed".into()))?;
+        stdin
+            .write_all(text.as_bytes())
+            .and_then(|()| stdin.flush())
+            .map_err(|e| Fault::Crash(format!("cannot write to the engine: {e}")))
+    }
+
+    /// Waits until `deadline` for the next line.
+    pub fn receive(&mut self, deadline: Instant) -> Received {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(Some(line)) => Received::Line(line),
+            Ok(None) | Err(RecvTimeoutError::Disconnected) => Received::Closed,
+            Err(RecvTimeoutError::Timeout) => Received::Timeout,
+        }
+    }
+
+    /// The last stderr lines, joined with ` | `.
+    pub fn stderr_tail(&self) -> String {
+        let tail = self.tail.lock().expect("stderr tail lock");
+        tail.iter().cloned().collect::<Vec<_>>().join(" | ")
+    }
+
+    /// How the process ended, if it has.
+    fn exit_status(&mut self) -> Option<String> {
+        self.child.try_wait().ok().flatten().map(|status| status.to_string())
+    }
+
+    /// Closes stdin, gives the engine `grace` to exit, then kills it.
+    pub fn stop(mut self, grace: Duration) {
+        drop(self.stdin.take());
+        let deadline = Instant::now() + grace;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(2));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Describes a dead engine: the exit status when known, and the stderr tail.
+fn crash_reason(process: &mut Process, what: &str) -> Fault {
+    thread::sleep(Duration::from_millis(20)); // let the exit status and stderr arrive
+    let mut reason = what.to_string();
+    if let Some(status) = process.exit_status() {
+        reason.push_str(&format!(" ({status})"));
+    }
+    Fault::Crash(reason)
+}
+
+/// A CodinGame-protocol bot: a fresh process per game, exactly as the judge runs it.
+pub struct CodinGamePlayer {
+    argv: Vec<String>,
+    show_stderr: bool,
+    process: Option<Process>,
+    color: Color,
+    answered: usize,
+    last_tail: String,
+}
+
+impl CodinGamePlayer {
+    pub fn new(argv: Vec<String>, show_stderr: bool) -> Self {
+        CodinGamePlayer { argv, show_stderr, process: None, color: Color::Red, answered: 0, last_tail: String::new() }
+    }
+}
+
+impl Player for CodinGamePlayer {
+    fn start(&mut self, color: Color, seed: u64) -> Result<(), Fault> {
+        self.finish();
+        let argv = expand_argv(&self.argv, seed);
+        let process = Process::spawn(&argv, self.show_stderr)
+            .map_err(|e| Fault::Crash(format!("cannot start {:?}: {e}", argv.join(" "))))?;
+        self.process = Some(process);
+        self.color = color;
+        self.answered = 0;
+        Ok(())
+    }
+
+    fn genmove(&mut self, game: &Game, wait: Duration) -> Answer {
+        let mut text = String::new();
+        if self.answered == 0 {
+            text.push_str(&format!("{} {}\n", hex::SIZE, self.color));
+        }
+        match game.moves().last() {
+            Some(mv) => text.push_str(&format!("{mv}\n")),
+            None => text.push_str("empty\n"),
+        }
+        text.push_str(&game.board().to_rows());
+        self.answered += 1;
+        let process = self.process.as_mut().expect("genmove after start");
+        let started = Instant::now();
+        if let Err(fault) = process.send(&text) {
+            return Answer { result: Err(fault), elapsed: started.elapsed() };
+        }
+        let received = process.receive(started + wait);
+        let elapsed = started.elapsed();
+        let result = match received {
+            // Text after the move is a message shown by the judge's viewer.
+            Received::Line(line) => Ok(line.split_whitespace().next().unwrap_or("").to_string()),
+            Received::Closed => Err(crash_reason(process, "closed its output")),
+            Received::Timeout => Err(Fault::Timeout),
+        };
+        Answer { result, elapsed }
+    }
+
+    fn finish(&mut self) {
+        if let Some(process) = self.process.take() {
+            self.last_tail = process.stderr_tail();
+            process.stop(Duration::from_millis(100));
+        }
+    }
+
+    fn stderr_tail(&self) -> String {
+        match &self.process {
+            Some(process) => process.stderr_tail(),
+            None => self.last_tail.clone(),
+        }
+    }
+}
+
+/// A GTP engine: started once per worker thread and reused for every game with `clear_board`
+/// (restarted if it died).
+pub struct GtpPlayer {
+    argv: Vec<String>,
+    show_stderr: bool,
+    colors: GtpColors,
+    process: Option<Process>,
+    /// How many of the game's moves the engine has been told (or generated itself).
+    synced: usize,
+    /// Generous time for setup and `play` commands, which are not on the clock.
+    setup_wait: Duration,
+}
+
+impl GtpPlayer {
+    pub fn new(argv: Vec<String>, show_stderr: bool, colors: GtpColors, setup_wait: Duration) -> Self {
+        GtpPlayer { argv, show_stderr, colors, process: None, synced: 0, setup_wait }
+    }
+
+    /// Sends one command and waits until `deadline` for its response (`= ...` or `? ...`, ended by
+    /// an empty line). Returns the response text after `=`.
+    fn command(&mut self, command: &str, deadline: Instant) -> Result<String, Fault> {
+        let process = self.process.as_mut().expect("GTP command without a process");
+        process.send(&format!("{command}\n"))?;
+        let mut response: Option<(bool, String)> = None;
+        loop {
+            match process.receive(deadline) {
+                Received::Line(line) => {
+                    let line = line.trim_end();
+                    match &mut response {
+                        None if line.is_empty() => {}
+                        None => {
+                            let ok = line.starts_with('=');
+                            if !ok && !line.starts_with('?') {
+                                return Err(Fault::Crash(format!("not a GTP response to {command:?}: {line:?}")));
+                            }
+                            // Skip the status character and an optional numeric id.
+                            let body = line[1..].trim_start_matches(|c: char| c.is_ascii_digit()).trim();
+                            response = Some((ok, body.to_string()));
+                        }
+                        Some(_) if line.is_empty() => {
+                            let (ok, body) = response.take().expect("response started");
+                            return if ok {
+                                Ok(body)
+                            } else {
+                                Err(Fault::Crash(format!("GTP error on {command:?}: {body}")))
+                            };
+                        }
+                        Some((_, body)) => {
+                            body.push('\n');
+                            body.push_str(line);
+                        }
+                    }
+                }
+                Received::Closed => {
+                    let process = self.process.as_mut().expect("process");
+                    return Err(crash_reason(process, "closed its output"));
+                }
+                Received::Timeout => return Err(Fault::Timeout),
+            }
+        }
+    }
+
+    fn kill(&mut self) {
+        if let Some(process) = self.process.take() {
+            process.stop(Duration::from_millis(50));
+        }
+    }
+}
+
+impl Player for GtpPlayer {
+    fn start(&mut self, _color: Color, seed: u64) -> Result<(), Fault> {
+        if self.process.is_none() {
+            let argv = expand_argv(&self.argv, seed);
+            let process = Process::spawn(&argv, self.show_stderr)
+                .map_err(|e| Fault::Crash(format!("cannot start {:?}: {e}", argv.join(" "))))?;
+            self.process = Some(process);
+        }
+        self.synced = 0;
+        let deadline = Instant::now() + self.setup_wait;
+        let setup = self
+            .command(&format!("boardsize {}", hex::SIZE), deadline)
+            .and_then(|_| self.command("clear_board", deadline));
+        if setup.is_err() {
+            self.kill();
+        }
+        setup.map(|_| ())
+    }
+
+    fn genmove(&mut self, game: &Game, wait: Duration) -> Answer {
+        // Tell the engine the moves it has not seen; these are off the clock. Moves alternate red,
+        // blue, red... whatever they are (a swap is blue's move; red moves after it).
+        let deadline = Instant::now() + self.setup_wait;
+        while self.synced < game.moves().len() {
+            let color = if self.synced % 2 == 0 { Color::Red } else { Color::Blue };
+            let command = format!("play {} {}", self.colors.word(color), game.moves()[self.synced]);
+            if let Err(fault) = self.command(&command, deadline) {
+                self.kill();
+                return Answer { result: Err(fault), elapsed: Duration::ZERO };
+            }
+            self.synced += 1;
+        }
+        let command = format!("genmove {}", self.colors.word(game.to_move()));
+        let started = Instant::now();
+        let result = self.command(&command, started + wait);
+        let elapsed = started.elapsed();
+        let result = match result {
+            Ok(text) => {
+                let word = text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+                if word == "resign" {
+                    Err(Fault::Resign)
+                } else {
+                    // The engine has played its own move on its board.
+                    self.synced += 1;
+                    Ok(if word == "swap" { Move::Swap.to_string() } else { word })
+                }
+            }
+            Err(fault) => {
+                // A late or broken engine may be mid-answer: start it afresh next game.
+                self.kill();
+                Err(fault)
+            }
+        };
+        Answer { result, elapsed }
+    }
+
+    fn finish(&mut self) {}
+
+    fn stderr_tail(&self) -> String {
+        self.process.as_ref().map(Process::stderr_tail).unwrap_or_default()
+    }
+}
+
+impl Drop for GtpPlayer {
+    fn drop(&mut self) {
+        if let Some(mut process) = self.process.take() {
+            let _ = process.send("quit\n");
+            process.stop(Duration::from_millis(500));
+        }
+    }
+}
+
+impl Drop for CodinGamePlayer {
+    fn drop(&mut self) {
+        self.finish();
+    }
+}

@@ -1,0 +1,145 @@
+//! `hex-baseline`: yardstick engines for the Hex referee, speaking exactly the CodinGame protocol
+//! and honouring the same clock (the first answer within 1 s, later ones within 100 ms).
+//!
+//! * `--engine random`: a uniformly random legal move (the swap included, on turn 2);
+//! * `--engine uct`: plain UCT, uniformly random playouts;
+//! * `--engine rave`: MCTS with RAVE and playouts that answer intrusions into bridges; no other Hex
+//!   knowledge. The knowledge-free strong baseline.
+//!
+//! The rules (parsing the turn, legality, swap) come from the `hex` library.
+
+mod playout;
+mod search;
+
+use hex::{Color, Game, Move};
+use playout::{Geometry, Rng};
+use search::{Flavour, Search, Settings};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+const USAGE: &str = "\
+usage: hex-baseline [--engine random|uct|rave] [--seed S] [--first-ms MS] [--move-ms MS]
+                    [--playouts N] [--exploration C] [--stats]
+
+A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.
+  --engine E       random, uct (plain UCT) or rave (RAVE + bridge playouts; default)
+  --seed S         random seed (default: from the clock)
+  --first-ms MS    thinking time for the first answer (default 800; the judge allows 1000)
+  --move-ms MS     thinking time for later answers (default 80; the judge allows 100)
+  --playouts N     stop after N playouts per move even if time remains
+  --exploration C  exploration constant (default 0.7 for uct, 0.1 for rave)
+  --stats          one line per move on stderr: playouts and time";
+
+struct Options {
+    engine: Option<Flavour>,
+    seed: u64,
+    first: Duration,
+    per_move: Duration,
+    playouts: u64,
+    exploration: Option<f64>,
+    stats: bool,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut options = Options {
+        engine: Some(Flavour::Rave),
+        seed: SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
+        first: Duration::from_millis(800),
+        per_move: Duration::from_millis(80),
+        playouts: u64::MAX,
+        exploration: None,
+        stats: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
+        let number = |text: String| text.parse::<u64>().map_err(|_| format!("{arg} expects a number, found {text:?}"));
+        match arg.as_str() {
+            "--engine" => {
+                options.engine = match value()?.as_str() {
+                    "random" => None,
+                    "uct" => Some(Flavour::Uct),
+                    "rave" => Some(Flavour::Rave),
+                    other => return Err(format!("--engine expects random, uct or rave, found {other:?}")),
+                }
+            }
+            "--seed" => options.seed = number(value()?)?,
+            "--first-ms" => options.first = Duration::from_millis(number(value()?)?),
+            "--move-ms" => options.per_move = Duration::from_millis(number(value()?)?),
+            "--playouts" => options.playouts = number(value()?)?.max(1),
+            "--exploration" => {
+                let text = value()?;
+                options.exploration =
+                    Some(text.parse().map_err(|_| format!("--exploration expects a number, found {text:?}"))?);
+            }
+            "--stats" => options.stats = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown option {other:?} (hex-baseline --help for usage)")),
+        }
+    }
+    Ok(options)
+}
+
+fn main() {
+    let options = parse_options().unwrap_or_else(|message| io::fail(message));
+    let geometry = Geometry::new();
+    let settings = options.engine.map(|flavour| Settings {
+        flavour,
+        exploration: options.exploration.unwrap_or(match flavour {
+            Flavour::Uct => 0.7,
+            Flavour::Rave => 0.1,
+        }),
+        rave_equivalence: 1000.0,
+        expand_at: 2,
+        max_nodes: 8_000_000,
+    });
+    let mut rng = Rng::new(options.seed);
+    let mut search = settings.map(|settings| Search::new(&geometry, settings, options.seed ^ 0x5EED));
+    let mut lines = io::stdin_lines();
+    let color: Color = match hex::read_header(&mut lines) {
+        Ok(Some(color)) => color,
+        Ok(None) => return,
+        Err(e) => io::fail(e),
+    };
+    let mut out = io::Output::new();
+    let mut answers = 0;
+    loop {
+        let turn = match hex::read_turn(&mut lines) {
+            Ok(Some(turn)) => turn,
+            Ok(None) => return,
+            Err(e) => io::fail(e),
+        };
+        // The clock runs from the moment the turn has been read.
+        let started = Instant::now();
+        let budget = if answers == 0 { options.first } else { options.per_move };
+        let game = Game::from_position(turn.board, color);
+        if game.winner().is_some() {
+            io::fail(format!("the game is already over on turn {}", answers + 1));
+        }
+        let mv = match &mut search {
+            Some(search) => {
+                let mv = search.best_move(&game, started + budget, options.playouts);
+                if options.stats {
+                    let top: Vec<String> =
+                        search.top_moves(4).iter().map(|(m, n, w)| format!("{m} {n} {:.3}", w)).collect();
+                    eprintln!(
+                        "{color} {mv}: {} playouts in {:.1} ms; top: {}",
+                        search.playouts,
+                        started.elapsed().as_secs_f64() * 1e3,
+                        top.join(", ")
+                    );
+                }
+                mv
+            }
+            None => {
+                let moves: Vec<Move> = game.legal_moves();
+                moves[rng.below(moves.len())]
+            }
+        };
+        out.line(mv);
+        out.flush();
+        answers += 1;
+    }
+}
