@@ -1,1 +1,65 @@
-//! Sums the hashes of all future Cephalopods boards (CodinGame Spring Challenge 2025) (work in progress).
+//! Cephalopods (CodinGame Spring Challenge 2025): the sum, modulo 2^30, of the hashes of the final
+//! boards of every game of at most `depth` placements from a given 3x3 board.
+//!
+//! A placement next to two or more dice captures any combination of at least two of them summing to
+//! at most 6 (each combination is its own move, captures are mandatory) and shows their sum; otherwise
+//! it shows 1. A game ends when the board is full or after `depth` placements.
+//!
+//! How ([`search`] has the details): boards are packed three bits a cell ([`Board`]); each symmetry
+//! class of the square is stored once, with eight path counts, one per orientation, so that final
+//! hashes stay exact ([`SymmetryTables`]); moves come from a precomputed [`CaptureTable`]; and since
+//! `(pip sum, -dice)` increases along every move, boards are expanded once each, in that order, for
+//! all depths at once, two pip-sum levels being alive at a time.
+//!
+//! The building blocks are public for the tests: [`moves`] (plain rules), [`Board::canonical`],
+//! [`final_cell_sums`] (per-cell totals, which symmetries permute) and [`final_hash_sum`] (the answer).
+
+mod board;
+pub mod search;
+
+pub use board::{moves, Board, CaptureTable, Move, Symmetry, SymmetryTables, CELLS, HASH_WEIGHTS, MAX_DIE, NEIGHBOURS};
+pub use search::{enumerate, CellTally, HashTally, Tally, ANSWER_MASK};
+
+/// Largest supported depth.
+pub const MAX_DEPTH: u32 = 40;
+
+/// The answer: the sum of the hashes of the final boards of all games of at most `depth` moves from
+/// `start`, modulo 2^30.
+///
+/// # Complexity
+/// About 100 ms for a near-empty board at depth 40 (see the crate README); tiny for shallow depths.
+pub fn final_hash_sum(start: Board, depth: u32) -> u32 {
+    let mut tally = HashTally::default();
+    enumerate(start.bits(), depth, &mut tally);
+    tally.sum & ANSWER_MASK
+}
+
+/// For each cell, the sum over all games of the value it shows on the final board, modulo 2^32.
+/// `final_hash_sum` is `sum(cells[i] * HASH_WEIGHTS[i])` modulo 2^30, and moving the start board by
+/// a symmetry moves these sums the same way.
+pub fn final_cell_sums(start: Board, depth: u32) -> [u32; CELLS] {
+    let mut tally = CellTally::default();
+    enumerate(start.bits(), depth, &mut tally);
+    tally.sums
+}
+
+/// Reads `depth` and the three board lines, writes the answer.
+///
+/// # Errors
+/// A depth outside `1..=40`, a die value outside `0..=6`, a line with fewer or more than its values,
+/// or anything after the board.
+pub fn solve_input(input: &mut io::Scanner<'_>, out: &mut io::Output) -> io::Result<()> {
+    let mut line = input.line("the depth")?;
+    let depth = line.int_in(1..=MAX_DEPTH, "a depth")?;
+    line.end()?;
+    let mut cells = [0u8; CELLS];
+    for row in 0..3 {
+        let mut line = input.line(&format!("board row {}", row + 1))?;
+        for column in 0..3 {
+            cells[3 * row + column] = line.int_in(0..=MAX_DIE, "a die value")?;
+        }
+        line.end()?;
+    }
+    out.line(final_hash_sum(Board::from_cells(cells), depth));
+    Ok(())
+}

@@ -1,1 +1,3 @@
-fn main() {}
+fn main() {
+    io::run(cephalopods::solve_input);
+}
