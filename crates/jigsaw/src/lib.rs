@@ -320,8 +320,7 @@ impl SolutionCounter {
                         continue;
                     }
                     let labels = label_key(a.edges[BOTTOM], b.edges[BOTTOM], c.edges[BOTTOM]);
-                    let slot =
-                        self.triple_offset[usize::from(a.bit | b.bit | c.bit)] as usize + labels;
+                    let slot = self.triple_offset[usize::from(a.bit | b.bit | c.bit)] as usize + labels;
                     if rows[slot] == 0 {
                         self.touched.push(slot as u32);
                     }
@@ -458,7 +457,11 @@ pub fn solve_input(scanner: &mut io::Scanner<'_>, out: &mut io::Output) -> io::R
         out.line(counter.count(&puzzle));
     }
     scanner.end().map_err(|error| {
-        io::Error::new(error.line, error.token, format!("{} after the {} puzzles announced", error.message, count))
+        io::Error::new(
+            error.line,
+            error.token,
+            format!("{}; the count on the first line is {}", error.message, count),
+        )
     })
 }
 
