@@ -74,6 +74,12 @@ pub trait Int: Copy + Ord + Display + fmt::Debug {
 
     /// The value with this sign and magnitude, or `None` if the type cannot hold it (or has no sign).
     fn from_parts(negative: bool, magnitude: u64) -> Option<Self>;
+
+    /// `value` if the type can hold it.
+    fn from_i64(value: i64) -> Option<Self>;
+
+    /// True for the unsigned types, which reject a `-` sign even on zero.
+    const UNSIGNED: bool;
 }
 
 /// Parses the decimal digits of `digits` into a `u64`, rejecting empty input, non-digits and overflow.
@@ -102,6 +108,13 @@ macro_rules! impl_unsigned_int {
                 <$t>::try_from(parse_magnitude(token)?).ok()
             }
 
+            const UNSIGNED: bool = true;
+
+            #[inline]
+            fn from_i64(value: i64) -> Option<Self> {
+                <$t>::try_from(value).ok()
+            }
+
             #[inline]
             fn from_parts(negative: bool, magnitude: u64) -> Option<Self> {
                 if negative {
@@ -125,6 +138,13 @@ macro_rules! impl_signed_int {
                 Self::from_parts(negative, parse_magnitude(digits)?)
             }
 
+            const UNSIGNED: bool = false;
+
+            #[inline]
+            fn from_i64(value: i64) -> Option<Self> {
+                <$t>::try_from(value).ok()
+            }
+
             #[inline]
             fn from_parts(negative: bool, magnitude: u64) -> Option<Self> {
                 let value: i64 = if negative {
@@ -144,6 +164,64 @@ macro_rules! impl_signed_int {
 
 impl_unsigned_int!(u8, u16, u32, u64, usize);
 impl_signed_int!(i8, i16, i32, i64, isize);
+
+/// Every byte of a `u64` set to `byte`.
+const fn lanes(byte: u8) -> u64 {
+    u64::from_ne_bytes([byte; 8])
+}
+
+/// Powers of ten up to 10^8, to append a run of digits to a number.
+const POWERS_OF_TEN: [u64; 9] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000];
+
+/// The value of the decimal digits in the high bytes of `lanes_value`, whose bytes hold digit values
+/// 0..=9 (not ASCII), the first digit in the lowest byte that is not a leading zero.
+///
+/// SWAR: each step multiplies adjacent lanes together, so three multiplications combine 8 digits
+/// (pairs of digits into 2-digit numbers, then 4-digit, then 8-digit).
+#[inline]
+fn eight_digit_value(lanes_value: u64) -> u64 {
+    let pairs = (lanes_value.wrapping_mul(10 * 256 + 1) >> 8) & 0x00FF_00FF_00FF_00FF;
+    let quads = (pairs.wrapping_mul(100 * 65_536 + 1) >> 16) & 0x0000_FFFF_0000_FFFF;
+    quads.wrapping_mul(10_000 * (1 << 32) + 1) >> 32
+}
+
+/// Reads the run of ASCII digits that starts at `input[start]`: returns its value (wrapping on
+/// overflow: callers reject runs longer than 18 digits) and the index just past it.
+///
+/// Eight bytes at a time while eight remain: the chunk is XORed with `'0'` in every lane, so digit
+/// bytes become 0..=9; adding 0x76 to the low seven bits sets a lane's top bit exactly when its value
+/// is 10 or more, without carries between lanes; ORing the original top bit also catches bytes >= 0x80.
+/// The first flagged lane ends the run. A test pins this against the plain byte loop.
+#[inline]
+fn scan_digits(input: &[u8], start: usize) -> (u64, usize) {
+    let mut value: u64 = 0;
+    let mut i = start;
+    while let Some(chunk) = input.get(i..i + 8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        let digit_values = u64::from_le_bytes(bytes) ^ lanes(b'0');
+        let not_digit = (((digit_values & lanes(0x7F)) + lanes(0x76)) | digit_values) & lanes(0x80);
+        let run = (not_digit.trailing_zeros() / 8) as usize;
+        if run > 0 {
+            // Shift the run to the top lanes: the vacated low lanes are leading zeros.
+            let run_value = eight_digit_value(digit_values << (8 * (8 - run)));
+            value = value.wrapping_mul(POWERS_OF_TEN[run]).wrapping_add(run_value);
+        }
+        i += run;
+        if run < 8 {
+            return (value, i);
+        }
+    }
+    while let Some(&byte) = input.get(i) {
+        let digit = byte.wrapping_sub(b'0');
+        if digit > 9 {
+            break;
+        }
+        value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+        i += 1;
+    }
+    (value, i)
+}
 
 /// Input bytes at or below the space character separate tokens (space, tab, CR, LF, ...).
 #[inline]
@@ -175,7 +253,10 @@ impl<'a> Scanner<'a> {
     /// Skips separators, counting newlines.
     #[inline]
     fn skip_separators(&mut self) {
-        while let Some(&byte) = self.input.get(self.pos) {
+        // Locals, not fields, in the loop: the hot path then lives in registers.
+        let input = self.input;
+        let mut pos = self.pos;
+        while let Some(&byte) = input.get(pos) {
             if !is_separator(byte) {
                 break;
             }
@@ -183,8 +264,9 @@ impl<'a> Scanner<'a> {
                 self.line += 1;
                 self.tokens_on_line = 0;
             }
-            self.pos += 1;
+            pos += 1;
         }
+        self.pos = pos;
     }
 
     /// The next token's bytes, or `None` at the end of the input.
@@ -236,25 +318,19 @@ impl<'a> Scanner<'a> {
         let start = self.pos;
         let negative = input.get(start) == Some(&b'-');
         let digits_start = start + usize::from(negative);
-        let mut i = digits_start;
-        let mut magnitude: u64 = 0;
-        while let Some(&byte) = input.get(i) {
-            let digit = byte.wrapping_sub(b'0');
-            if digit > 9 {
-                break;
-            }
-            magnitude = magnitude.wrapping_mul(10).wrapping_add(u64::from(digit));
-            i += 1;
-        }
+        let (magnitude, i) = scan_digits(input, digits_start);
         let digits = i - digits_start;
         if (1..=18).contains(&digits) && input.get(i).map_or(true, |&b| is_separator(b)) {
             self.pos = i;
             self.tokens_on_line += 1;
             self.last = (self.line, self.tokens_on_line);
-            if let Some(value) = T::from_parts(negative, magnitude) {
-                return Ok(value);
-            }
-            return Err(self.not_a(what, &input[start..i]));
+            // At most 18 digits: the magnitude fits an i64, and the sign is applied without a branch.
+            let sign = -i64::from(negative);
+            let value = ((magnitude as i64) ^ sign) - sign;
+            return match T::from_i64(value) {
+                Some(value) if !(negative && T::UNSIGNED) => Ok(value),
+                _ => Err(self.not_a(what, &input[start..i])),
+            };
         }
         let Some(bytes) = self.next_bytes() else { return Err(self.end_of_input(what)) };
         match T::from_token(bytes) {
@@ -780,6 +856,17 @@ mod tests {
             prop_assert_eq!(scanned, i64::from_token(token.as_bytes()));
             let scanned = Scanner::new(token.as_bytes()).int::<u8>("v").ok();
             prop_assert_eq!(scanned, u8::from_token(token.as_bytes()));
+        }
+
+        #[test]
+        fn swar_digit_scan_agrees_with_the_byte_loop(text in "[0-9]{0,30}[ -/:-~\\x80-\\u{7FF}]?[0-9]{0,9}", start in 0usize..8) {
+            let bytes = text.as_bytes();
+            let start = start.min(bytes.len());
+            let run = bytes[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+            let plain = bytes[start..start + run]
+                .iter()
+                .fold(0u64, |v, &b| v.wrapping_mul(10).wrapping_add(u64::from(b - b'0')));
+            prop_assert_eq!(scan_digits(bytes, start), (plain, start + run));
         }
 
         #[test]
