@@ -2,7 +2,6 @@
 
 use crate::hex::{Direction, Hex};
 use crate::tile::Tile;
-use std::collections::HashMap;
 use std::fmt;
 
 /// Why a list of placed tiles is not a position that could arise in a game. Indices refer to the
@@ -80,70 +79,75 @@ impl Board {
     /// reaches such a layout.
     ///
     /// # Complexity
-    /// O(n) expected for n tiles plus the area of their bounding box (O(n^2) as they are connected).
+    /// O(n^2) for n tiles: the area of the grid around them (a game has at most 56 tiles).
     pub fn new(tiles: Vec<(Hex, Tile)>) -> Result<Board, BoardError> {
         if tiles.is_empty() {
             return Err(BoardError::Empty);
         }
-        let mut index_of = HashMap::with_capacity(tiles.len());
-        for (index, &(cell, _)) in tiles.iter().enumerate() {
-            let limit = Board::COORDINATE_LIMIT.unsigned_abs();
-            if cell.x.unsigned_abs() > limit || cell.y.unsigned_abs() > limit {
-                return Err(BoardError::TooFar { index });
-            }
-            if index_of.insert(cell, index).is_some() {
+        let limit = Board::COORDINATE_LIMIT.unsigned_abs();
+        if let Some(index) =
+            tiles.iter().position(|(cell, _)| cell.x.unsigned_abs() > limit || cell.y.unsigned_abs() > limit)
+        {
+            return Err(BoardError::TooFar { index });
+        }
+        let min_x = tiles.iter().map(|(cell, _)| cell.x).min().unwrap_or(0);
+        let max_x = tiles.iter().map(|(cell, _)| cell.x).max().unwrap_or(0);
+        let min_y = tiles.iter().map(|(cell, _)| cell.y).min().unwrap_or(0);
+        let max_y = tiles.iter().map(|(cell, _)| cell.y).max().unwrap_or(0);
+        // n connected cells span fewer than n columns and rows; anything wider is disconnected. This
+        // keeps the grid small whatever the coordinates.
+        let span = i32::try_from(tiles.len()).unwrap_or(i32::MAX);
+        if max_x - min_x >= span || max_y - min_y >= span {
+            return Err(spread_out_error(&tiles));
+        }
+        let (width, height) = (max_x - min_x + 1 + 2 * MARGIN, max_y - min_y + 1 + 2 * MARGIN);
+        let mut board = Board {
+            tiles: Vec::new(),
+            corner: Hex::new(min_x - MARGIN, min_y - MARGIN),
+            width,
+            height,
+            cells: vec![None; (width * height) as usize],
+        };
+        // By slot: the index of the tile there, to blame the later of two tiles.
+        let mut order = vec![usize::MAX; board.cells.len()];
+        for (index, &(cell, tile)) in tiles.iter().enumerate() {
+            let slot = board.slot(cell).expect("the grid covers the bounding box");
+            if board.cells[slot].is_some() {
                 return Err(BoardError::SameCell { index });
             }
+            board.cells[slot] = Some(tile);
+            order[slot] = index;
         }
-        // Connectivity first: it bounds the coordinates, and so the grid, before it is allocated.
-        let mut reached = vec![false; tiles.len()];
-        let mut stack = vec![0];
-        reached[0] = true;
-        while let Some(index) = stack.pop() {
-            for next in tiles[index].0.neighbours() {
-                if let Some(&other) = index_of.get(&next) {
-                    if !reached[other] {
-                        reached[other] = true;
-                        stack.push(other);
+        let mut reached = vec![false; board.cells.len()];
+        let mut stack = vec![tiles[0].0];
+        reached[order.iter().position(|&index| index == 0).expect("tile 0 is on the grid")] = true;
+        while let Some(cell) = stack.pop() {
+            for next in cell.neighbours() {
+                if let Some(slot) = board.slot(next) {
+                    if board.cells[slot].is_some() && !reached[slot] {
+                        reached[slot] = true;
+                        stack.push(next);
                     }
                 }
             }
         }
-        if let Some(index) = reached.iter().position(|&was| !was) {
+        if let Some(index) =
+            tiles.iter().position(|&(cell, _)| board.slot(cell).is_some_and(|slot| !reached[slot]))
+        {
             return Err(BoardError::Disconnected { index });
         }
         for (index, &(cell, tile)) in tiles.iter().enumerate() {
             for direction in Direction::ALL {
-                if let Some(&other) = index_of.get(&cell.neighbour(direction)) {
-                    if other < index && tiles[other].1.edge(direction.opposite()) != tile.edge(direction) {
+                let next = cell.neighbour(direction);
+                if let (Some(other), Some(slot)) = (board.tile_at(next), board.slot(next)) {
+                    if order[slot] < index && other.edge(direction.opposite()) != tile.edge(direction) {
                         return Err(BoardError::Mismatch { index, direction });
                     }
                 }
             }
         }
-        Ok(Board::build(tiles))
-    }
-
-    /// Lays out the grid for tiles already known to form a valid layout.
-    fn build(tiles: Vec<(Hex, Tile)>) -> Board {
-        let min_x = tiles.iter().map(|(cell, _)| cell.x).min().unwrap_or(0) - MARGIN;
-        let max_x = tiles.iter().map(|(cell, _)| cell.x).max().unwrap_or(0) + MARGIN;
-        let min_y = tiles.iter().map(|(cell, _)| cell.y).min().unwrap_or(0) - MARGIN;
-        let max_y = tiles.iter().map(|(cell, _)| cell.y).max().unwrap_or(0) + MARGIN;
-        let (width, height) = (max_x - min_x + 1, max_y - min_y + 1);
-        let mut board = Board {
-            tiles: Vec::new(),
-            corner: Hex::new(min_x, min_y),
-            width,
-            height,
-            cells: vec![None; (width * height) as usize],
-        };
-        for &(cell, tile) in &tiles {
-            let slot = board.slot(cell).expect("the grid covers every played tile");
-            board.cells[slot] = Some(tile);
-        }
         board.tiles = tiles;
-        board
+        Ok(board)
     }
 
     /// The played tiles, in the order given.
@@ -210,6 +214,31 @@ impl Board {
     pub(crate) fn slot_count(&self) -> usize {
         self.cells.len()
     }
+}
+
+/// The error for tiles spread too far apart to be connected: a repeated cell if there is one,
+/// otherwise the first tile that the first tile cannot reach. Pairwise scans, as a grid would be too
+/// large; a game has 56 tiles at most.
+fn spread_out_error(tiles: &[(Hex, Tile)]) -> BoardError {
+    for (index, &(cell, _)) in tiles.iter().enumerate() {
+        if tiles[..index].iter().any(|&(other, _)| other == cell) {
+            return BoardError::SameCell { index };
+        }
+    }
+    let mut reached = vec![false; tiles.len()];
+    let mut stack = vec![0];
+    reached[0] = true;
+    while let Some(index) = stack.pop() {
+        let neighbours = tiles[index].0.neighbours();
+        for (other, &(cell, _)) in tiles.iter().enumerate() {
+            if !reached[other] && neighbours.contains(&cell) {
+                reached[other] = true;
+                stack.push(other);
+            }
+        }
+    }
+    let index = reached.iter().position(|&was| !was).unwrap_or(tiles.len() - 1);
+    BoardError::Disconnected { index }
 }
 
 #[cfg(test)]

@@ -37,13 +37,6 @@ pub const MAX_PLAYED: usize = 20;
 /// Tiles in the hand of the player to move.
 pub const HAND_SIZE: usize = 5;
 
-/// Where a tile was read, for error messages about it.
-#[derive(Clone, Copy)]
-struct Origin {
-    line: usize,
-    token: usize,
-}
-
 /// One case of the input: the board and the hand.
 #[derive(Clone, Debug)]
 pub struct Case {
@@ -53,24 +46,39 @@ pub struct Case {
     pub hand: Vec<Tile>,
 }
 
-/// Reads a tile token, rejecting what is not a Tantrix tile and pieces seen before in this case.
-fn read_tile(line: &mut io::Line<'_>, seen: &mut Vec<(Tile, Origin)>, what: &str) -> io::Result<Tile> {
-    let text = line.token(what)?;
-    let tile = Tile::parse(text).map_err(|error| line.error(format!("{what} {text:?}: {error}")))?;
-    let piece = tile.canonical();
-    if let Some((_, first)) = seen.iter().find(|(other, _)| *other == piece) {
-        return Err(line.error(format!(
-            "{what} {text:?} is the same piece as the tile at line {}, token {} (all tiles are distinct)",
-            first.line, first.token
-        )));
-    }
-    seen.push((piece, Origin { line: line.number(), token: seen_token(line) }));
-    Ok(tile)
+/// The pieces read so far in one case, to reject a piece seen twice.
+struct SeenPieces {
+    /// Bit `code` is set when a piece with [`Tile::piece_code`] `code` was read.
+    codes: [u64; 64],
+    /// Where each piece was read: (code, line, token), searched only to explain a repeat.
+    places: Vec<(u16, usize, usize)>,
 }
 
-/// The 1-based index of the token just read on `line`.
-fn seen_token(line: &io::Line<'_>) -> usize {
-    line.error("").token
+impl SeenPieces {
+    fn new() -> SeenPieces {
+        SeenPieces { codes: [0; 64], places: Vec::with_capacity(MAX_PLAYED + HAND_SIZE) }
+    }
+}
+
+/// Reads a tile token, rejecting what is not a Tantrix tile and pieces seen before in this case.
+fn read_tile(line: &mut io::Line<'_>, seen: &mut SeenPieces, what: &str) -> io::Result<Tile> {
+    let text = line.token(what)?;
+    let tile = Tile::parse(text).map_err(|error| line.error(format!("{what} {text:?}: {error}")))?;
+    let code = tile.piece_code();
+    let (word, bit) = (usize::from(code / 64), 1u64 << (code % 64));
+    // The position of the token just read, as `Line` reports it.
+    let here = line.error("");
+    if seen.codes[word] & bit != 0 {
+        let &(_, first_line, first_token) =
+            seen.places.iter().find(|place| place.0 == code).expect("every seen code has a place");
+        return Err(line.error(format!(
+            "{what} {text:?} is the same piece as the tile at line {first_line}, token {first_token} \
+             (all tiles are distinct)"
+        )));
+    }
+    seen.codes[word] |= bit;
+    seen.places.push((code, here.line, here.token));
+    Ok(tile)
 }
 
 /// Reads one case (the line with n, n played tiles, the hand line).
@@ -83,7 +91,7 @@ pub fn read_case(input: &mut io::Scanner<'_>) -> io::Result<Case> {
     let played = count_line.int_in(1..=MAX_PLAYED, "the number of played tiles")?;
     count_line.end()?;
 
-    let mut seen = Vec::with_capacity(played + HAND_SIZE);
+    let mut seen = SeenPieces::new();
     let mut tiles = Vec::with_capacity(played);
     let mut lines = Vec::with_capacity(played);
     for _ in 0..played {

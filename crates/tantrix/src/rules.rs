@@ -123,44 +123,81 @@ impl<'a> Spaces<'a> {
         self.board.slot(cell).map_or(0, |slot| usize::from(self.links[slot][colour.index()]))
     }
 
-    /// Rules 1, 2, 4 (if `rules.no_dead_spaces`) and 5 (if `rules.controlled_sides`) for `tile`,
-    /// in this orientation, on `cell`. Rule 3 is about the set of moves, see [`legal_moves_under`].
-    pub fn allows(&self, tile: Tile, cell: Hex, rules: Rules) -> bool {
-        if self.board.is_played(cell) || self.board.played_neighbours(cell) == 0 {
-            return false;
-        }
-        if rules.controlled_sides && self.is_controlled(cell) {
-            return false;
-        }
-        Direction::ALL.iter().all(|&direction| {
+    /// Rules 2 and 4 at `cell` as one bit set over (edge, colour) pairs, laid out like
+    /// [`Tile::one_hot_edges`]: bit `4 * k + c` is set when a link of colour `c` may go on edge `k`.
+    /// Next to a played tile only the colour it shows is allowed (rule 2); next to an empty cell
+    /// every colour except those already ending there twice (rule 4, if `rules.no_dead_spaces`).
+    pub fn edge_colour_mask(&self, cell: Hex, rules: Rules) -> u32 {
+        let mut mask = 0;
+        for direction in Direction::ALL {
             let next = cell.neighbour(direction);
-            match self.board.tile_at(next) {
-                Some(neighbour) => neighbour.edge(direction.opposite()) == tile.edge(direction),
-                // The new link is the third of its colour in `next` only if two are there already.
-                None => !rules.no_dead_spaces || self.links_into(next, tile.edge(direction)) < 2,
-            }
-        })
+            let allowed = match self.board.tile_at(next) {
+                Some(neighbour) => 1 << neighbour.edge(direction.opposite()).index(),
+                None => {
+                    let mut colours = 0b1111;
+                    if rules.no_dead_spaces {
+                        for colour in Colour::ALL {
+                            // The new link would be the third of its colour in `next`.
+                            if self.links_into(next, colour) >= 2 {
+                                colours &= !(1 << colour.index());
+                            }
+                        }
+                    }
+                    colours
+                }
+            };
+            mask |= allowed << (4 * direction.index());
+        }
+        mask
     }
 
-    /// All placements of `hand` on `cells` that [`Spaces::allows`].
+    /// Rules 1, 2, 4 (if `rules.no_dead_spaces`) and 5 (if `rules.controlled_sides`) for `tile`,
+    /// in this orientation, on `cell`. Rule 3 is about the set of moves, see [`legal_moves_under`].
+    ///
+    /// The trick: a tile's [`one_hot_edges`](Tile::one_hot_edges) has exactly one bit per edge
+    /// nibble, so AND-ing it with the cell's [`edge_colour_mask`](Spaces::edge_colour_mask) leaves at
+    /// most one bit per nibble, and all six edges are allowed exactly when six bits remain.
+    pub fn allows(&self, tile: Tile, cell: Hex, rules: Rules) -> bool {
+        self.may_receive(cell, rules) && fits(tile.one_hot_edges(), self.edge_colour_mask(cell, rules))
+    }
+
+    /// Rules 1 and 5 (if `rules.controlled_sides`): whether any tile may go on `cell` at all.
+    fn may_receive(&self, cell: Hex, rules: Rules) -> bool {
+        !self.board.is_played(cell)
+            && self.board.played_neighbours(cell) > 0
+            && !(rules.controlled_sides && self.is_controlled(cell))
+    }
+
+    /// All placements of `hand` on `cells` that [`Spaces::allows`], each cell's mask computed once.
     fn placements(&self, cells: &[Hex], hand: &[Tile], rules: Rules) -> Vec<Move> {
+        // A rotation symmetric tile (see `Tile`) counts each distinct orientation once.
+        let mut orientations = Vec::with_capacity(hand.len() * 6);
+        for (hand_index, &hand_tile) in hand.iter().enumerate() {
+            for rotation in 0..hand_tile.orientation_count() {
+                let tile = hand_tile.rotated(rotation);
+                orientations.push((hand_index, rotation, tile, tile.one_hot_edges()));
+            }
+        }
         let mut moves = Vec::new();
         for &cell in cells {
-            if rules.controlled_sides && self.is_controlled(cell) {
+            if !self.may_receive(cell, rules) {
                 continue;
             }
-            for (hand_index, &hand_tile) in hand.iter().enumerate() {
-                // A rotation symmetric tile (see `Tile`) counts each distinct orientation once.
-                for rotation in 0..hand_tile.orientation_count() {
-                    let tile = hand_tile.rotated(rotation);
-                    if self.allows(tile, cell, rules) {
-                        moves.push(Move { hand_index, rotation, cell, tile });
-                    }
+            let mask = self.edge_colour_mask(cell, rules);
+            for &(hand_index, rotation, tile, edges) in &orientations {
+                if fits(edges, mask) {
+                    moves.push(Move { hand_index, rotation, cell, tile });
                 }
             }
         }
         moves
     }
+}
+
+/// Whether every edge of a tile given by [`Tile::one_hot_edges`] has a colour allowed by `mask`.
+#[inline]
+fn fits(edges: u32, mask: u32) -> bool {
+    (edges & mask).count_ones() == 6
 }
 
 /// The legal moves of the player holding `hand` under all five rules.
@@ -187,4 +224,40 @@ pub fn legal_moves_under(board: &Board, hand: &[Tile], rules: Rules) -> Vec<Move
 /// The number of legal moves: the problem's answer.
 pub fn count_legal_moves(board: &Board, hand: &[Tile]) -> usize {
     legal_moves(board, hand).len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Pins the one-hot trick against the edge-by-edge reading of rules 2 and 4.
+    #[test]
+    fn mask_check_agrees_with_edge_by_edge_check() {
+        let board = Board::new(vec![
+            (Hex::new(0, 0), Tile::parse("BYYGBG").unwrap()),
+            (Hex::new(-1, 1), Tile::parse("GRGBBR").unwrap()),
+            (Hex::new(1, 0), Tile::parse("YRBRYB").unwrap()),
+            (Hex::new(2, 0), Tile::parse("YGGRRY").unwrap()),
+        ])
+        .unwrap();
+        let spaces = Spaces::new(&board);
+        let mut fitting = 0;
+        for &cell in spaces.frontier() {
+            for piece in Tile::full_set() {
+                for tile in piece.orientations() {
+                    let by_edges = Direction::ALL.iter().all(|&d| {
+                        let next = cell.neighbour(d);
+                        match board.tile_at(next) {
+                            Some(other) => other.edge(d.opposite()) == tile.edge(d),
+                            None => spaces.links_into(next, tile.edge(d)) < 2,
+                        }
+                    });
+                    let by_mask = fits(tile.one_hot_edges(), spaces.edge_colour_mask(cell, Rules::ALL));
+                    assert_eq!(by_mask, by_edges, "{tile} at {cell:?}");
+                    fitting += usize::from(by_mask);
+                }
+            }
+        }
+        assert!(fitting > 100);
+    }
 }

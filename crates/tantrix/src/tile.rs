@@ -140,15 +140,26 @@ impl Tile {
 
     /// This tile turned clockwise by `steps` sixths of a turn: the link at edge `d` moves to edge
     /// `d + steps`.
+    #[inline]
     pub fn rotated(self, steps: usize) -> Tile {
-        let mut edges = self.edges;
-        edges.rotate_right(steps % 6);
-        Tile { edges }
+        let steps = steps % 6;
+        Tile { edges: [0, 1, 2, 3, 4, 5].map(|k| self.edges[(k + 6 - steps) % 6]) }
     }
 
     /// This tile reflected in the vertical axis (see [`Direction::mirrored`]).
     pub fn mirrored(self) -> Tile {
         Tile { edges: Direction::ALL.map(|direction| self.edge(direction.mirrored())) }
+    }
+
+    /// The tile as a bit set: bit `4 * k + c` is set when edge `k` has colour `c` (see
+    /// [`Colour::index`]). Exactly one bit in each of the six nibbles, see [`crate::Spaces::allows`].
+    #[inline]
+    pub fn one_hot_edges(self) -> u32 {
+        let mut bits = 0;
+        for (k, colour) in self.edges.iter().enumerate() {
+            bits |= 1 << (4 * k + colour.index());
+        }
+        bits
     }
 
     /// The six rotations of this tile; entry `r` is [`Tile::rotated`]`(r)`. They are all different
@@ -161,6 +172,14 @@ impl Tile {
     /// so two tiles are the same piece exactly when their canonical forms are equal.
     pub fn canonical(self) -> Tile {
         self.orientations().into_iter().min().unwrap_or(self)
+    }
+
+    /// A number below 4096 naming the physical piece: equal for two tiles exactly when they are
+    /// rotations of each other (2 bits per edge colour, smallest over the six rotations).
+    pub fn piece_code(self) -> u16 {
+        let code =
+            |tile: Tile| tile.edges.iter().fold(0u16, |code, colour| code << 2 | colour.index() as u16);
+        self.orientations().into_iter().map(code).min().unwrap_or(0)
     }
 
     /// The 56 pieces of the game, each in its canonical orientation, sorted.
@@ -219,6 +238,19 @@ mod tests {
         assert_eq!(Tile::parse("RRRGGB"), Err(TileError::ColourCounts));
         assert_eq!(Tile::parse("RRGGBB").map(|_| ()), Ok(()));
         assert_eq!(Tile::parse("RRGGYB"), Err(TileError::ColourCounts));
+    }
+
+    #[test]
+    fn piece_codes_name_pieces() {
+        let set = Tile::full_set();
+        let mut codes: Vec<u16> = set.iter().map(|tile| tile.piece_code()).collect();
+        codes.sort();
+        codes.dedup();
+        assert_eq!(codes.len(), 56);
+        assert!(codes.iter().all(|&code| code < 4096));
+        for tile in set {
+            assert!(tile.orientations().iter().all(|turned| turned.piece_code() == tile.piece_code()));
+        }
     }
 
     #[test]
