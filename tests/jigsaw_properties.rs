@@ -245,3 +245,28 @@ proptest! {
         prop_assert_eq!(out.as_str(), expected.as_str());
     }
 }
+
+/// The brute force over a whole input file, e.g. the 10,000 puzzles of the `jigsaw_gen` example:
+/// `JIGSAW_INPUT=/tmp/jigsaw-10k.in cargo test -p contest-workspace --test jigsaw_properties --release
+/// -- --ignored --nocapture`. Checks every count and reports how long the plain search took.
+#[test]
+#[ignore = "minutes; run by hand on a generated file"]
+fn brute_force_agrees_on_a_whole_file() {
+    let path = std::env::var("JIGSAW_INPUT").expect("JIGSAW_INPUT names an input file");
+    let input = std::fs::read_to_string(&path).unwrap();
+    let mut lines = input.lines();
+    let count: usize = lines.next().unwrap().trim().parse().unwrap();
+    let puzzles: Vec<[u8; 4]> =
+        lines.flat_map(|l| l.split_whitespace().map(|t| Piece::parse(t).unwrap().edges())).collect();
+    assert_eq!(puzzles.len(), 9 * count);
+    let mut counter = SolutionCounter::new();
+    let mut brute_time = std::time::Duration::ZERO;
+    for codes in puzzles.chunks(9) {
+        let codes: [[u8; 4]; 9] = codes.try_into().unwrap();
+        let start = std::time::Instant::now();
+        let plain = brute_force(&codes);
+        brute_time += start.elapsed();
+        assert_eq!(counter.count(&to_puzzle(&codes)), plain, "{}", text(&codes));
+    }
+    println!("{} puzzles agree; the plain search took {:.1} s", count, brute_time.as_secs_f64());
+}
