@@ -23,7 +23,7 @@ pub struct Clock {
 
 impl Default for Clock {
     fn default() -> Self {
-        Clock { first: Duration::from_millis(850), later: Duration::from_millis(60), max_playouts: u32::MAX, verbose: false }
+        Clock { first: Duration::from_millis(850), later: Duration::from_millis(70), max_playouts: u32::MAX, verbose: false }
     }
 }
 
@@ -42,12 +42,16 @@ pub struct Bot {
     search: Search,
     answered: u32,
     clock: Clock,
+    /// How much the last answers overran their budget (a loaded machine): taken off the next one.
+    overrun: Duration,
+    /// The budget of the last answer.
+    budget: Duration,
 }
 
 impl Bot {
     /// A bot playing `color`; `seed` drives its playouts.
     pub fn new(color: Color, seed: u64, clock: Clock) -> Bot {
-        Bot { color, search: Search::new(seed), answered: 0, clock }
+        Bot { color, search: Search::new(seed), answered: 0, clock, overrun: Duration::ZERO, budget: Duration::ZERO }
     }
 
     /// The move for `turn`, thinking until `start` + the clock's budget.
@@ -58,7 +62,12 @@ impl Bot {
     /// on `line`, the turn's `lastMove` line.
     pub fn choose(&mut self, turn: &Turn, start: Instant, line: usize) -> io::Result<Move> {
         check_turn(turn, self.color, line)?;
-        let budget = if self.answered == 0 { self.clock.first } else { self.clock.later };
+        let budget = if self.answered == 0 {
+            self.clock.first
+        } else {
+            self.clock.later - self.overrun.min(self.clock.later / 2)
+        };
+        self.budget = budget;
         self.answered += 1;
         let board = &turn.board;
         let (red, blue) = board.counts();
@@ -87,6 +96,16 @@ impl Bot {
             );
         }
         Ok(Move::Place(Cell::from_index(result.cell)))
+    }
+}
+
+impl Bot {
+    /// Records that the last answer was written `elapsed` after its turn was read, so that the
+    /// next budgets leave room for the delays this machine shows (the overrun decays by a fifth per
+    /// answer once the load goes away).
+    pub fn answered_after(&mut self, elapsed: Duration) {
+        let overrun = elapsed.saturating_sub(self.budget);
+        self.overrun = (self.overrun * 4 / 5).max(overrun);
     }
 }
 
@@ -133,6 +152,7 @@ pub fn play<R: BufRead>(lines: &mut io::LineReader<R>, out: &mut io::Output, clo
         let mv = bot.choose(&turn, start, line)?;
         out.line(mv);
         out.flush();
+        bot.answered_after(start.elapsed());
     }
     Ok(())
 }

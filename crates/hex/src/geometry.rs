@@ -111,6 +111,9 @@ impl DeadTable {
 pub struct Geometry {
     /// `rings[cell]`: neighbour nodes clockwise.
     pub rings: Vec<[usize; 6]>,
+    /// `bridges[cell]`: `(partner, carrier, carrier)` for each bridge from the cell: the partner
+    /// node (a cell, or a side for the edge template II) shares exactly the two carriers with it.
+    pub bridges: Vec<Vec<(usize, usize, usize)>>,
     pub dead: DeadTable,
 }
 
@@ -122,7 +125,23 @@ impl Default for Geometry {
 
 impl Geometry {
     pub fn new() -> Geometry {
-        Geometry { rings: Cell::all().map(ring_of).collect(), dead: DeadTable::new() }
+        let rings: Vec<[usize; 6]> = Cell::all().map(ring_of).collect();
+        let bridges = (0..CELLS)
+            .map(|cell| {
+                let ring = rings[cell];
+                (0..6)
+                    .filter_map(|i| {
+                        let (a, b) = (ring[i], ring[(i + 1) % 6]);
+                        if a >= CELLS || b >= CELLS {
+                            return None;
+                        }
+                        let partner = rings[a].iter().copied().find(|&n| n != cell && rings[b].contains(&n))?;
+                        Some((partner, a, b))
+                    })
+                    .collect()
+            })
+            .collect();
+        Geometry { rings, bridges, dead: DeadTable::new() }
     }
 }
 
@@ -253,6 +272,55 @@ impl UnionFind {
     }
 }
 
+/// Whether `color` is connected side to side counting bridges as links: two of its nodes (stones or
+/// its sides) that share two adjacent empty neighbours can always be joined, whichever of the two
+/// the opponent takes. With a side as one end this is the edge template II.
+///
+/// # Complexity
+/// O(CELLS * 6 * α).
+pub fn bridge_connected(position: &Position, geometry: &Geometry, color: Color) -> bool {
+    let mut uf = UnionFind::groups(position, geometry, color);
+    let own = stone(color);
+    for cell in 0..CELLS {
+        if position.nodes[cell] != EMPTY {
+            continue;
+        }
+        let ring = &geometry.rings[cell];
+        for i in 0..6 {
+            // Each pair of adjacent empty carriers once: the other carrier has the larger index.
+            let other = ring[i];
+            if other < CELLS && other > cell && position.nodes[other] == EMPTY {
+                let (a, b) = (ring[(i + 5) % 6], ring[(i + 1) % 6]);
+                if position.nodes[a] == own && position.nodes[b] == own {
+                    uf.union(a, b);
+                }
+            }
+        }
+    }
+    let (a, b) = sides(color);
+    uf.find(a) == uf.find(b)
+}
+
+/// The cells that are a carrier of some bridge of `color` (see [`bridge_connected`]): the only
+/// cells where an opponent stone can break a bridge connection.
+pub fn bridge_carriers(position: &Position, geometry: &Geometry, color: Color) -> Vec<usize> {
+    let own = stone(color);
+    (0..CELLS)
+        .filter(|&cell| {
+            position.nodes[cell] == EMPTY && {
+                let ring = &geometry.rings[cell];
+                (0..6).any(|i| {
+                    let other = ring[i];
+                    other < CELLS
+                        && position.nodes[other] == EMPTY
+                        && position.nodes[ring[(i + 5) % 6]] == own
+                        && position.nodes[ring[(i + 1) % 6]] == own
+                })
+            }
+        })
+        .collect()
+}
+
 /// The empty cells where `color` wins at once: cells touching a group on each of its sides.
 pub fn winning_cells(position: &Position, geometry: &Geometry, color: Color) -> Vec<usize> {
     let mut uf = UnionFind::groups(position, geometry, color);
@@ -311,6 +379,19 @@ mod tests {
             assert_eq!(cells, expected);
         }
         assert_eq!(geometry.rings[0], [TOP, TOP, 1, SIZE, LEFT, LEFT]);
+        // d5 = (4, 3): bridges to (2, 4), (3, 5), (5, 4), (6, 2), (5, 1), (3, 2); b2 also to the top.
+        let d5 = Cell::new(4, 3).unwrap().index();
+        let mut partners: Vec<usize> = geometry.bridges[d5].iter().map(|b| b.0).collect();
+        partners.sort_unstable();
+        assert_eq!(partners, [2 * SIZE + 4, 3 * SIZE + 2, 3 * SIZE + 5, 5 * SIZE + 1, 5 * SIZE + 4, 6 * SIZE + 2]);
+        let b2 = Cell::new(1, 1).unwrap().index();
+        assert!(geometry.bridges[b2].iter().any(|&(p, a, b)| p == TOP && a == 1 && b == 2));
+        for (cell, list) in geometry.bridges.iter().enumerate() {
+            for &(partner, a, b) in list {
+                assert!(geometry.rings[a].contains(&b) && geometry.rings[a].contains(&partner));
+                assert!(geometry.rings[b].contains(&partner) && !geometry.rings[cell].contains(&partner));
+            }
+        }
     }
 
     #[test]

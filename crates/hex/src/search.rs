@@ -11,8 +11,8 @@
 //!   facing two loses, a player facing one must play it. Proven results propagate up the tree
 //!   (MCTS-solver), so short forced wins and losses are found exactly.
 
-use crate::board::{Color, CELLS};
-use crate::geometry::{stone, winning_cells, Geometry, Position, EMPTY, NODES};
+use crate::board::{Color, CELLS, SIZE};
+use crate::geometry::{bridge_carriers, bridge_connected, stone, winning_cells, Geometry, Position, EMPTY, NODES};
 use std::time::Instant;
 
 /// Mover's proven result in a node: unknown, a proven win, a proven loss.
@@ -128,6 +128,8 @@ pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rn
 pub struct SearchResult {
     /// The chosen cell.
     pub cell: usize,
+    /// Its node in the tree.
+    node: usize,
     /// The chosen move's win rate for the mover (1 or 0 when proven).
     pub value: f32,
     /// Whether the result is proven (won or lost by force).
@@ -142,11 +144,15 @@ pub struct Search {
     nodes: Vec<Node>,
     rng: Rng,
     path: Vec<u32>,
+    /// The node searched from.
+    root: usize,
+    /// The position after our last answer and its node, for reusing the tree.
+    previous: Option<(Position, usize)>,
 }
 
 impl Search {
     pub fn new(seed: u64) -> Search {
-        Search { geometry: Geometry::new(), nodes: Vec::new(), rng: Rng::new(seed), path: Vec::new() }
+        Search { geometry: Geometry::new(), nodes: Vec::new(), rng: Rng::new(seed), path: Vec::new(), root: 0, previous: None }
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -155,32 +161,63 @@ impl Search {
 
     /// Searches `root` (which must have no winner and an empty cell) until `deadline` or until
     /// `max_playouts`, whichever comes first; `last` is the opponent's last cell (or `NODES`).
+    ///
+    /// The subtree under the previous answer and `last` is kept when `root` is exactly that
+    /// position, so the statistics gathered for it during the previous search are not lost.
     pub fn run(&mut self, root: &Position, last: usize, deadline: Instant, max_playouts: u32) -> SearchResult {
-        self.nodes.clear();
-        self.nodes.push(Node {
-            first_child: 0,
-            children: 0,
-            cell: 0,
-            proven: UNKNOWN,
-            visits: 0.0,
-            wins: 0.0,
-            rave_visits: 0.0,
-            rave_wins: 0.0,
-        });
-        self.expand(0, root, last);
+        self.root = match self.reusable(root, last) {
+            Some(index) => index,
+            None => {
+                self.nodes.clear();
+                self.nodes.push(Node {
+                    first_child: 0,
+                    children: 0,
+                    cell: 0,
+                    proven: UNKNOWN,
+                    visits: 0.0,
+                    wins: 0.0,
+                    rave_visits: 0.0,
+                    rave_wins: 0.0,
+                });
+                0
+            }
+        };
+        if self.nodes[self.root].children == 0 {
+            self.expand(self.root, root, last);
+        }
         let mut playouts = 0;
-        while playouts < max_playouts && self.nodes[0].proven == UNKNOWN {
+        while playouts < max_playouts && self.nodes[self.root].proven == UNKNOWN {
             if playouts % 4 == 0 && Instant::now() >= deadline {
                 break;
             }
             self.iterate(root, last);
             playouts += 1;
         }
-        self.best(playouts)
+        let result = self.best(playouts);
+        let mut after = root.clone();
+        after.play(result.cell);
+        self.previous = Some((after, result.node));
+        result
+    }
+
+    /// The node for `root` in the kept tree: the child for `last` of the node of our previous answer.
+    fn reusable(&self, root: &Position, last: usize) -> Option<usize> {
+        let (after, node) = self.previous.as_ref()?;
+        if last >= CELLS || after.nodes[last] != EMPTY || self.nodes.len() > MAX_NODES / 2 {
+            return None;
+        }
+        let mut expected = after.clone();
+        expected.play(last);
+        if expected != *root {
+            return None;
+        }
+        let node = self.nodes[*node];
+        let children = node.first_child as usize..node.first_child as usize + node.children as usize;
+        children.into_iter().find(|&i| usize::from(self.nodes[i].cell) == last && self.nodes[i].children > 0)
     }
 
     fn best(&self, playouts: u32) -> SearchResult {
-        let root = self.nodes[0];
+        let root = self.nodes[self.root];
         let children = root.first_child as usize..root.first_child as usize + root.children as usize;
         let mut best = children.start;
         let mut best_key = f32::NEG_INFINITY;
@@ -203,7 +240,7 @@ impl Search {
             LOST => 0.0,
             _ => node.wins / node.visits.max(1.0),
         };
-        SearchResult { cell: usize::from(node.cell), value, proven: node.proven != UNKNOWN, playouts }
+        SearchResult { cell: usize::from(node.cell), node: best, value, proven: node.proven != UNKNOWN, playouts }
     }
 
     fn push_child(&mut self, cell: usize, proven: i8, prior: f32) {
@@ -234,7 +271,7 @@ impl Search {
         }
         let threats = winning_cells(position, &self.geometry, me.opponent());
         let candidates: Vec<usize> = match threats.len() {
-            0 => self.candidates(position),
+            0 => self.mustplay(position).unwrap_or_else(|| self.candidates(position)),
             1 => threats,
             _ => {
                 // Lost whatever we do; still list the blocks, so that a move can be reported.
@@ -242,31 +279,75 @@ impl Search {
                 threats
             }
         };
-        let own = stone(me);
         for &cell in &candidates {
-            let mut prior = 0.5;
-            if last < CELLS && position.nodes[last] != EMPTY {
-                // Answering an intrusion into our bridge.
-                let ring = &self.geometry.rings[last];
-                for i in 0..6 {
-                    if ring[i] == cell
-                        && position.nodes[ring[(i + 5) % 6]] == own
-                        && position.nodes[ring[(i + 1) % 6]] == own
-                    {
-                        prior = 0.9;
-                    }
-                }
-            }
-            if prior < 0.6 {
-                let touching = self.geometry.rings[cell].iter().any(|&n| n < CELLS && position.nodes[n] != EMPTY);
-                if touching {
-                    prior = 0.55;
-                }
-            }
+            let prior = self.prior(position, last, cell);
             self.push_child(cell, UNKNOWN, prior);
         }
         self.nodes[index].first_child = first;
         self.nodes[index].children = candidates.len() as u16;
+    }
+
+    /// The prior win rate of `cell` for the side to move, from local shape: answering an intrusion
+    /// into our bridge is nearly always right; replying near the last move and making bridges
+    /// from our stones are good shape; a lone cell on the rim rarely matters.
+    fn prior(&self, position: &Position, last: usize, cell: usize) -> f32 {
+        let geometry = &self.geometry;
+        let own = stone(position.to_move);
+        let ring = &geometry.rings[cell];
+        if last < CELLS {
+            let lring = &geometry.rings[last];
+            for i in 0..6 {
+                if lring[i] == cell && position.nodes[lring[(i + 5) % 6]] == own && position.nodes[lring[(i + 1) % 6]] == own {
+                    return 0.9;
+                }
+            }
+        }
+        let mut prior: f32 = 0.5;
+        let touching = ring.iter().any(|&n| n < CELLS && position.nodes[n] != EMPTY);
+        if last < CELLS && ring.contains(&last) {
+            prior = 0.6;
+        }
+        let makes_bridge = geometry.bridges[cell]
+            .iter()
+            .any(|&(partner, a, b)| position.nodes[partner] == own && position.nodes[a] == EMPTY && position.nodes[b] == EMPTY);
+        if makes_bridge {
+            prior = prior.max(0.58);
+        } else if touching {
+            prior = prior.max(0.53);
+        }
+        let (row, col) = (cell / SIZE, cell % SIZE);
+        let rim = row == 0 || col == 0 || row == SIZE - 1 || col == SIZE - 1;
+        if rim && !touching && !makes_bridge {
+            prior = 0.4;
+        }
+        prior
+    }
+
+    /// When the opponent is already connected through bridges, the only moves that are not
+    /// hopeless are those that break that connection (a stone on a bridge carrier after which the
+    /// bridge graph no longer joins the opponent's sides). `None` if the opponent is not so connected
+    /// or no single stone breaks it (then every move is as bad, so nothing is pruned).
+    fn mustplay(&self, position: &Position) -> Option<Vec<usize>> {
+        let opponent = position.to_move.opponent();
+        if !bridge_connected(position, &self.geometry, opponent) {
+            return None;
+        }
+        let mut trial = position.clone();
+        let mine = stone(position.to_move);
+        let breaks: Vec<usize> = bridge_carriers(position, &self.geometry, opponent)
+            .into_iter()
+            .filter(|&cell| {
+                trial.nodes[cell] = mine;
+                let still = bridge_connected(&trial, &self.geometry, opponent);
+                trial.nodes[cell] = EMPTY;
+                !still
+            })
+            .collect();
+        if breaks.is_empty() {
+            None
+        } else {
+            Some(breaks)
+        }
     }
 
     /// The empty cells worth searching: not dead, and not killable by one opponent move (unless
@@ -335,8 +416,8 @@ impl Search {
         let mut position = root.clone();
         let mut last = root_last;
         self.path.clear();
-        self.path.push(0);
-        let mut index = 0;
+        self.path.push(self.root as u32);
+        let mut index = self.root;
         // The winner if the descent ended in a proven node.
         let mut known: Option<Color> = None;
         loop {

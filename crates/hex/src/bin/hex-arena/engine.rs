@@ -211,7 +211,7 @@ impl Process {
 
 /// Describes a dead engine: the exit status when known, and the stderr tail.
 fn crash_reason(process: &mut Process, what: &str) -> Fault {
-    thread::sleep(Duration::from_millis(20)); // let the exit status and stderr arrive
+    thread::sleep(Duration::from_millis(20)); // let the exit status arrive
     let mut reason = what.to_string();
     if let Some(status) = process.exit_status() {
         reason.push_str(&format!(" ({status})"));

@@ -135,6 +135,8 @@ pub fn play_game(
                         (Reason::Timeout, format!("no answer in {} ms", wait.as_millis()))
                     }
                     Fault::Crash(message) => {
+                        // Give the engine's last stderr lines time to arrive.
+                        std::thread::sleep(Duration::from_millis(30));
                         let tail = players[side].stderr_tail();
                         let detail = if tail.is_empty() { message } else { format!("{message}; stderr: {tail}") };
                         (Reason::Crash, detail)

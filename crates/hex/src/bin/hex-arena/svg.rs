@@ -12,7 +12,7 @@ const BLUE: &str = "#1b6ec2";
 /// The centre of `cell`'s hexagon: rows go down and shift half a cell right each time.
 fn centre(row: f64, col: f64) -> (f64, f64) {
     let width = 3f64.sqrt() * RADIUS;
-    (40.0 + width * (col + row / 2.0), 60.0 + 1.5 * RADIUS * row)
+    (70.0 + width * (col + row / 2.0), 100.0 + 1.5 * RADIUS * row)
 }
 
 fn hexagon(x: f64, y: f64, radius: f64) -> String {
@@ -72,8 +72,9 @@ pub fn render(record: &Record) -> Result<String, String> {
         number[placed.index()] = index + 1;
     }
     let chain = winning_chain(&game, record.winner);
-    let last = centre(SIZE as f64 - 1.0, SIZE as f64 - 1.0);
-    let (width, height) = (last.0 + 60.0, last.1 + 70.0);
+    let n = SIZE as f64;
+    let corner = centre(n, n);
+    let (width, height) = (corner.0 + 30.0, corner.1 + 20.0);
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -81,29 +82,27 @@ pub fn render(record: &Record) -> Result<String, String> {
          viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"sans-serif\">"
     );
     let _ = writeln!(svg, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let title = format!(
-        "Game {}: {} (red) vs {} (blue), {} wins by {} in {} moves",
-        record.game,
-        record.red,
-        record.blue,
+    let title = format!("Game {}: {} (red) vs {} (blue)", record.game, record.red, record.blue);
+    let result = format!(
+        "{} ({}) wins by {} after {} moves",
         record.winner_name(),
+        record.winner,
         record.reason.as_str(),
         record.moves.len()
     );
     let _ = writeln!(svg, "<text x=\"10\" y=\"20\" font-size=\"14\">{}</text>", escape(&title));
-    // The four edges, drawn as thick lines just outside the board's corners.
+    let _ = writeln!(svg, "<text x=\"10\" y=\"38\" font-size=\"14\">{}</text>", escape(&result));
+    // The four edges, one row or column outside the board; red owns top and bottom.
     let edge = |from: (f64, f64), to: (f64, f64), color: &str| {
         format!(
-            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{color}\" stroke-width=\"6\" \
-             stroke-linecap=\"round\"/>\n",
+            "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\" stroke=\"{color}\" stroke-width=\"5\"/>\n",
             from.0, from.1, to.0, to.1
         )
     };
-    let n = SIZE as f64;
-    svg.push_str(&edge(centre(-0.9, -0.6), centre(-0.9, n - 0.4), RED));
-    svg.push_str(&edge(centre(n - 0.1, -0.6), centre(n - 0.1, n - 0.4), RED));
-    svg.push_str(&edge(centre(-0.6, -0.9), centre(n - 0.4, -0.9), BLUE));
-    svg.push_str(&edge(centre(-0.6, n - 0.1), centre(n - 0.4, n - 0.1), BLUE));
+    svg.push_str(&edge(centre(-1.0, -0.5), centre(-1.0, n - 0.5), RED));
+    svg.push_str(&edge(centre(n, -0.5), centre(n, n - 0.5), RED));
+    svg.push_str(&edge(centre(-0.5, -1.0), centre(n - 0.5, -1.0), BLUE));
+    svg.push_str(&edge(centre(-0.5, n), centre(n - 0.5, n), BLUE));
     for cell in Cell::all() {
         let (x, y) = centre(cell.row() as f64, cell.col() as f64);
         let fill = match game.board().get(cell) {
@@ -133,18 +132,18 @@ pub fn render(record: &Record) -> Result<String, String> {
         }
     }
     for i in 0..SIZE {
-        let (x, y) = centre(-1.0, i as f64);
+        let (x, y) = centre(-1.7, i as f64 + 0.85);
         let _ = writeln!(
             svg,
-            "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
-            y - 4.0,
+            "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+            y + 4.0,
             (b'a' + i as u8) as char
         );
-        let (x, y) = centre(i as f64, -1.0);
+        let (x, y) = centre(i as f64, -1.7);
         let _ = writeln!(
             svg,
-            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"11\" text-anchor=\"middle\">{}</text>",
-            x - 6.0,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+            x,
             y + 4.0,
             i + 1
         );
