@@ -12,17 +12,8 @@ pub const CELLS: usize = 9;
 pub const MAX_DIE: u8 = 6;
 
 /// The orthogonal neighbours of each cell.
-pub const NEIGHBOURS: [&[usize]; CELLS] = [
-    &[1, 3],
-    &[0, 2, 4],
-    &[1, 5],
-    &[0, 4, 6],
-    &[1, 3, 5, 7],
-    &[2, 4, 8],
-    &[3, 7],
-    &[4, 6, 8],
-    &[5, 7],
-];
+pub const NEIGHBOURS: [&[usize]; CELLS] =
+    [&[1, 3], &[0, 2, 4], &[1, 5], &[0, 4, 6], &[1, 3, 5, 7], &[2, 4, 8], &[3, 7], &[4, 6, 8], &[5, 7]];
 
 /// Powers of ten giving each cell's weight in the board hash (cell 0 is the leading digit).
 pub const HASH_WEIGHTS: [u32; CELLS] =
@@ -219,11 +210,10 @@ pub struct Move {
 /// placement shows 1 only where no capture is possible). Empty for a full board.
 pub fn moves(board: Board) -> Vec<Move> {
     let mut moves = Vec::new();
-    for cell in 0..CELLS {
+    for (cell, &neighbours) in NEIGHBOURS.iter().enumerate() {
         if board.cell(cell) != 0 {
             continue;
         }
-        let neighbours = NEIGHBOURS[cell];
         let mut captures = Vec::new();
         for subset in 0u32..1 << neighbours.len() {
             let chosen: Vec<usize> =
@@ -301,7 +291,9 @@ impl SymmetryTables {
     #[inline]
     pub fn transform(&self, s: usize, board: u32) -> u32 {
         let rows = &self.rows[s];
-        rows[0][(board & 511) as usize] | rows[1][((board >> 9) & 511) as usize] | rows[2][(board >> 18) as usize]
+        rows[0][(board & 511) as usize]
+            | rows[1][((board >> 9) & 511) as usize]
+            | rows[2][(board >> 18) as usize]
     }
 
     /// The hash of `board` (packed) moved by symmetry `s`.

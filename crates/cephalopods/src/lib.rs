@@ -17,8 +17,10 @@
 mod board;
 pub mod search;
 
-pub use board::{moves, Board, CaptureTable, Move, Symmetry, SymmetryTables, CELLS, HASH_WEIGHTS, MAX_DIE, NEIGHBOURS};
-pub use search::{enumerate, CellTally, HashTally, Tally, ANSWER_MASK};
+pub use board::{
+    moves, Board, CaptureTable, Move, Symmetry, SymmetryTables, CELLS, HASH_WEIGHTS, MAX_DIE, NEIGHBOURS,
+};
+pub use search::{enumerate, CellTally, HashTally, LaneGroup, Tally, ANSWER_MASK};
 
 /// Largest supported depth.
 pub const MAX_DEPTH: u32 = 40;
@@ -30,8 +32,10 @@ pub const MAX_DEPTH: u32 = 40;
 /// About 100 ms for a near-empty board at depth 40 (see the crate README); tiny for shallow depths.
 pub fn final_hash_sum(start: Board, depth: u32) -> u32 {
     let mut tally = HashTally::default();
-    enumerate(start.bits(), depth, &mut tally);
-    tally.sum & ANSWER_MASK
+    // Each game is counted `shared` times (1, 2 or 4); the sum is exact modulo 2^32, so dividing
+    // leaves at least 30 exact bits.
+    let shared = enumerate(start.bits(), depth, true, &mut tally);
+    (tally.sum >> shared.trailing_zeros()) & ANSWER_MASK
 }
 
 /// For each cell, the sum over all games of the value it shows on the final board, modulo 2^32.
@@ -39,7 +43,8 @@ pub fn final_hash_sum(start: Board, depth: u32) -> u32 {
 /// a symmetry moves these sums the same way.
 pub fn final_cell_sums(start: Board, depth: u32) -> [u32; CELLS] {
     let mut tally = CellTally::default();
-    enumerate(start.bits(), depth, &mut tally);
+    // Without shared symmetries every game is counted once, so the sums stay exact modulo 2^32.
+    enumerate(start.bits(), depth, false, &mut tally);
     tally.sums
 }
 

@@ -23,19 +23,16 @@
 
 use crate::board::{CaptureTable, SymmetryTables, CELLS};
 
-/// Path counts for the eight images of a canonical board (mod 2^32).
-pub type Lanes = [u32; 8];
-
 /// Mask of the answer's 30 bits.
 pub const ANSWER_MASK: u32 = (1 << 30) - 1;
 
 /// What to do with the games that end on a board: fold them into an answer.
 pub trait Tally {
-    /// Counts `lanes[t]` games ending on the image under symmetry `t` of canonical board `board`.
-    fn add(&mut self, tables: &SymmetryTables, board: u32, lanes: &Lanes);
+    /// Counts `count` games ending on the image under symmetry `t` of canonical board `board`.
+    fn add(&mut self, tables: &SymmetryTables, board: u32, t: usize, count: u32);
 }
 
-/// Sums final-board hashes (mod 2^32; mask with [`ANSWER_MASK`] for the answer).
+/// Sums final-board hashes (mod 2^32).
 #[derive(Default, Debug)]
 pub struct HashTally {
     /// The running sum.
@@ -44,10 +41,8 @@ pub struct HashTally {
 
 impl Tally for HashTally {
     #[inline]
-    fn add(&mut self, tables: &SymmetryTables, board: u32, lanes: &Lanes) {
-        for (t, &count) in lanes.iter().enumerate() {
-            self.sum = self.sum.wrapping_add(count.wrapping_mul(tables.hash(t, board)));
-        }
+    fn add(&mut self, tables: &SymmetryTables, board: u32, t: usize, count: u32) {
+        self.sum = self.sum.wrapping_add(count.wrapping_mul(tables.hash(t, board)));
     }
 }
 
@@ -59,13 +54,76 @@ pub struct CellTally {
 }
 
 impl Tally for CellTally {
-    fn add(&mut self, tables: &SymmetryTables, board: u32, lanes: &Lanes) {
-        for (t, &count) in lanes.iter().enumerate() {
-            let image = tables.transform(t, board);
-            for (i, sum) in self.sums.iter_mut().enumerate() {
-                *sum = sum.wrapping_add(count.wrapping_mul((image >> (3 * i)) & 7));
+    fn add(&mut self, tables: &SymmetryTables, board: u32, t: usize, count: u32) {
+        let image = tables.transform(t, board);
+        for (i, sum) in self.sums.iter_mut().enumerate() {
+            *sum = sum.wrapping_add(count.wrapping_mul((image >> (3 * i)) & 7));
+        }
+    }
+}
+
+/// The symmetries of the start board that the counts may share, and the lanes this leaves.
+///
+/// With `H` a group of symmetries fixing the start board, a game and its image under any `h` in `H`
+/// are both games from the start, so the count for image `t(c)` equals the one for `h(t(c))`: the
+/// eight orientation counts of a board are constant on each coset `H t`, and one lane per coset is
+/// enough (8 / |H| lanes). Starting with one path on every orientation of `H` (|H| paths in all)
+/// keeps that exact; the total then counts every game |H| times, which is divided out at the end.
+/// Dividing by |H| modulo 2^32 leaves 32 - log2|H| good bits, so |H| is at most 4 (for a start
+/// board fixed by all eight symmetries, the four rotations).
+#[derive(Clone, Debug)]
+pub struct LaneGroup {
+    /// The symmetries shared (a subgroup, identity first).
+    pub shared: Vec<usize>,
+    /// `lane_of[t]`: the lane of orientation `t`.
+    pub lane_of: [u8; 8],
+    /// `members[k]`: the orientations counted by lane `k`.
+    pub members: Vec<Vec<usize>>,
+}
+
+impl LaneGroup {
+    /// The largest usable group fixing `start` (or the trivial group when `share` is false).
+    pub fn for_start(tables: &SymmetryTables, start: u32, share: bool) -> LaneGroup {
+        let mut shared: Vec<usize> =
+            (0..8).filter(|&t| share && tables.transform(t, start) == start).collect();
+        if shared.is_empty() {
+            shared.push(0);
+        }
+        if shared.len() == 8 {
+            shared.truncate(4); // the rotations
+        }
+        let mut lane_of = [u8::MAX; 8];
+        let mut members = Vec::new();
+        for t in 0..8 {
+            if lane_of[t] != u8::MAX {
+                continue;
+            }
+            let lane = members.len();
+            // The coset H t: apply t, then a shared symmetry h.
+            let coset: Vec<usize> = shared.iter().map(|&h| usize::from(tables.lane_map(t)[h])).collect();
+            for &member in &coset {
+                lane_of[member] = lane as u8;
+            }
+            members.push(coset);
+        }
+        LaneGroup { shared, lane_of, members }
+    }
+
+    /// Number of lanes, 8 / |H|.
+    pub fn lanes(&self) -> usize {
+        self.members.len()
+    }
+
+    /// `lane_map(tables)[u][k]`: where lane `k` goes when the successor is `u` applied to its
+    /// canonical form (coset `H t` goes to `H (t after u)`, the same for every member `t`).
+    fn lane_maps<const L: usize>(&self, tables: &SymmetryTables) -> [[u8; L]; 8] {
+        let mut maps = [[0u8; L]; 8];
+        for (u, map) in maps.iter_mut().enumerate() {
+            for (k, lane) in map.iter_mut().enumerate() {
+                *lane = self.lane_of[usize::from(tables.lane_map(u)[self.members[k][0]])];
             }
         }
+        maps
     }
 }
 
@@ -105,8 +163,13 @@ pub struct Bounds {
 impl Bounds {
     /// Bounds for games from `start` of at most `depth` moves.
     pub fn new(start: u32, depth: u32) -> Bounds {
-        let mut bounds =
-            Bounds { stats: row_stats(), start_sum: 0, start_dice: 0, start_potential: 0, depth: depth as i32 };
+        let mut bounds = Bounds {
+            stats: row_stats(),
+            start_sum: 0,
+            start_dice: 0,
+            start_potential: 0,
+            depth: depth as i32,
+        };
         let (sum, dice, potential) = bounds.stats(start);
         bounds.start_sum = sum;
         bounds.start_dice = dice;
@@ -218,18 +281,18 @@ impl BoardMap {
     }
 }
 
-/// All boards of one pip sum.
-struct Level {
+/// All boards of one pip sum; rows hold `L` lane counts.
+struct Level<const L: usize> {
     map: BoardMap,
     /// Records, each a window of rows (one per depth).
-    arena: Vec<Lanes>,
+    arena: Vec<[u32; L]>,
     /// `buckets[n]`: (board, arena offset of its first row) for the boards with `n` dice, in order of
     /// discovery.
     buckets: [Vec<(u32, u32)>; CELLS + 1],
 }
 
-impl Level {
-    fn new() -> Level {
+impl<const L: usize> Level<L> {
+    fn new() -> Self {
         Level { map: BoardMap::new(), arena: Vec::new(), buckets: Default::default() }
     }
 
@@ -251,15 +314,16 @@ impl Level {
     #[inline]
     fn row(&mut self, bounds: &Bounds, board: u32, depth: i32, rows: i32) -> usize {
         let (lo, hi) = bounds.window(board);
-        assert!(lo <= depth && depth + rows - 1 <= hi, "depths {depth}+{rows} outside the window {lo}..={hi}");
+        assert!(
+            lo <= depth && depth + rows - 1 <= hi,
+            "depths {depth}+{rows} outside the window {lo}..={hi}"
+        );
         let arena = &mut self.arena;
-        let buckets = &mut self.buckets;
         let offset = match self.map.get_or_insert(board, || arena.len() as u32) {
             Ok(offset) => offset,
             Err(offset) => {
-                arena.resize(arena.len() + (hi - lo + 1) as usize, [0; 8]);
-                let dice = dice_of(board);
-                buckets[dice].push((board, offset));
+                arena.resize(arena.len() + (hi - lo + 1) as usize, [0; L]);
+                self.buckets[dice_of(board)].push((board, offset));
                 offset
             }
         };
@@ -285,145 +349,191 @@ struct Edge {
     symmetry: u8,
     /// A capture stays on the current level; a plain placement goes to the next.
     capture: bool,
-    /// First of the source rows copied into `Batch::rows`.
-    source: u32,
     /// Number of source rows.
     rows: u8,
     /// Depth of the first source row.
     depth: u8,
+    /// First of the source rows copied into `Search::rows`.
+    source: u32,
     /// Arena row of the successor at `depth + 1` (set in pass 2).
     target: u32,
-}
-
-/// Scratch space for one batch of boards.
-#[derive(Default)]
-struct Batch {
-    rows: Vec<Lanes>,
-    edges: Vec<Edge>,
 }
 
 /// Boards handled per batch: enough edges in flight to overlap their cache misses, few enough that
 /// the batch's scratch space stays in the first-level cache.
 const BATCH_BOARDS: usize = 24;
 
-/// Walks every game of at most `depth` moves from `start` and feeds each final board to `tally`.
+/// The state of one enumeration with `L` lanes.
+struct Search<'a, T, const L: usize> {
+    tables: &'a SymmetryTables,
+    captures: CaptureTable,
+    bounds: Bounds,
+    depth: i32,
+    group: &'a LaneGroup,
+    /// `lane_maps[u]`: lane permutation for a successor reached through symmetry `u`.
+    lane_maps: [[u8; L]; 8],
+    tally: &'a mut T,
+    current: Level<L>,
+    next: Level<L>,
+    /// Batch scratch: source rows and edges.
+    rows: Vec<[u32; L]>,
+    edges: Vec<Edge>,
+}
+
+/// Walks every game of at most `depth` moves from `start` and feeds each final board to `tally`,
+/// sharing the counts of the start board's symmetries if `share` is set. Returns how many times
+/// each game was counted (the size of the shared group, 1, 2 or 4).
 ///
 /// # Complexity
 /// One expansion per reachable canonical board (about 510 thousand for an empty board at depth 40)
 /// and one hash-map lookup per distinct (board, successor) edge; the memory is two levels' records.
-pub fn enumerate<T: Tally>(start: u32, depth: u32, tally: &mut T) {
+pub fn enumerate<T: Tally>(start: u32, depth: u32, share: bool, tally: &mut T) -> u32 {
     let tables = SymmetryTables::new();
-    let captures = CaptureTable::new();
-    let bounds = Bounds::new(start, depth);
-    let depth = depth as i32;
-    let mut current = Level::new();
-    let mut next = Level::new();
-    let (canonical, symmetry) = tables.canonical(start);
-    let row = current.row(&bounds, canonical, 0, 1);
-    current.arena[row][symmetry] = 1;
-    let mut batch = Batch::default();
-    while !current.is_empty() {
-        for dice in (0..=CELLS).rev() {
-            let bucket = std::mem::take(&mut current.buckets[dice]);
-            for chunk in bucket.chunks(BATCH_BOARDS) {
-                if dice == CELLS {
-                    // Full boards end the game at whatever depth they are reached.
-                    for &(board, offset) in chunk {
-                        let (lo, hi) = bounds.window(board);
-                        let mut total = [0u32; 8];
-                        for row in &current.arena[offset as usize..=offset as usize + (hi - lo) as usize] {
-                            add_lanes(&mut total, row);
-                        }
-                        tally.add(&tables, board, &total);
-                    }
-                } else {
-                    expand_batch(chunk, depth, &bounds, &tables, &captures, &mut current, &mut next, &mut batch, tally);
-                }
-            }
-            current.buckets[dice] = bucket;
-        }
-        std::mem::swap(&mut current, &mut next);
-        next.clear();
+    let group = LaneGroup::for_start(&tables, start, share);
+    match group.lanes() {
+        8 => run::<T, 8>(&tables, &group, start, depth, tally),
+        4 => run::<T, 4>(&tables, &group, start, depth, tally),
+        2 => run::<T, 2>(&tables, &group, start, depth, tally),
+        lanes => unreachable!("{lanes} lanes"),
     }
+    group.shared.len() as u32
 }
 
-#[inline]
-fn add_lanes(total: &mut Lanes, row: &Lanes) {
-    for (t, count) in total.iter_mut().zip(row) {
-        *t = t.wrapping_add(*count);
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn expand_batch<T: Tally>(
-    chunk: &[(u32, u32)],
-    depth: i32,
-    bounds: &Bounds,
+fn run<T: Tally, const L: usize>(
     tables: &SymmetryTables,
-    captures: &CaptureTable,
-    current: &mut Level,
-    next: &mut Level,
-    batch: &mut Batch,
+    group: &LaneGroup,
+    start: u32,
+    depth: u32,
     tally: &mut T,
 ) {
-    batch.rows.clear();
-    batch.edges.clear();
-    // Pass 1: tally the games ending here, copy the live rows, list the moves.
-    let mut touched = 0u64;
-    for &(board, offset) in chunk {
-        let (lo, hi) = bounds.window(board);
-        let record = &current.arena[offset as usize..=offset as usize + (hi - lo) as usize];
-        if hi == depth {
-            tally.add(tables, board, &record[(hi - lo) as usize]);
+    let mut search: Search<T, L> = Search {
+        tables,
+        captures: CaptureTable::new(),
+        bounds: Bounds::new(start, depth),
+        depth: depth as i32,
+        group,
+        lane_maps: group.lane_maps(tables),
+        tally,
+        current: Level::new(),
+        next: Level::new(),
+        rows: Vec::new(),
+        edges: Vec::new(),
+    };
+    let (canonical, symmetry) = tables.canonical(start);
+    let row = search.current.row(&search.bounds, canonical, 0, 1);
+    search.current.arena[row][usize::from(group.lane_of[symmetry])] = 1;
+    search.run();
+}
+
+impl<T: Tally, const L: usize> Search<'_, T, L> {
+    fn run(&mut self) {
+        while !self.current.is_empty() {
+            for dice in (0..=CELLS).rev() {
+                let bucket = std::mem::take(&mut self.current.buckets[dice]);
+                for chunk in bucket.chunks(BATCH_BOARDS) {
+                    if dice == CELLS {
+                        self.tally_full(chunk);
+                    } else {
+                        self.expand(chunk);
+                    }
+                }
+                self.current.buckets[dice] = bucket;
+            }
+            std::mem::swap(&mut self.current, &mut self.next);
+            self.next.clear();
         }
-        // Rows that can still move, trimmed of the zero rows the window's slack leaves.
-        let movable = &record[..(depth.min(hi + 1) - lo) as usize];
-        let Some(first) = movable.iter().position(|row| *row != [0; 8]) else {
-            continue;
-        };
-        let last = movable.iter().rposition(|row| *row != [0; 8]).unwrap_or(first);
-        let source = batch.rows.len() as u32;
-        batch.rows.extend_from_slice(&movable[first..=last]);
-        let edge_depth = (lo + first as i32) as u8;
-        let rows = (last - first + 1) as u8;
-        captures.for_each_move(board, |after, capture| {
-            let (successor, symmetry) = tables.canonical(after);
-            batch.edges.push(Edge {
-                board: successor,
-                symmetry: symmetry as u8,
-                capture,
-                source,
-                rows,
-                depth: edge_depth,
-                target: 0,
+    }
+
+    /// Counts `row`'s games as ending on `board`.
+    fn tally_row(&mut self, board: u32, row: &[u32; L]) {
+        for (lane, &count) in row.iter().enumerate() {
+            if count != 0 {
+                for &t in &self.group.members[lane] {
+                    self.tally.add(self.tables, board, t, count);
+                }
+            }
+        }
+    }
+
+    /// Full boards end the game at whatever depth they are reached.
+    fn tally_full(&mut self, chunk: &[(u32, u32)]) {
+        for &(board, offset) in chunk {
+            let (lo, hi) = self.bounds.window(board);
+            let mut total = [0u32; L];
+            for row in &self.current.arena[offset as usize..=offset as usize + (hi - lo) as usize] {
+                for (sum, &count) in total.iter_mut().zip(row) {
+                    *sum = sum.wrapping_add(count);
+                }
+            }
+            self.tally_row(board, &total);
+        }
+    }
+
+    fn expand(&mut self, chunk: &[(u32, u32)]) {
+        self.rows.clear();
+        self.edges.clear();
+        // Pass 1: tally the games ending here, copy the live rows, list the moves.
+        for &(board, offset) in chunk {
+            let (lo, hi) = self.bounds.window(board);
+            let start = offset as usize;
+            if hi == self.depth {
+                let row = self.current.arena[start + (hi - lo) as usize];
+                self.tally_row(board, &row);
+            }
+            // Rows that can still move, trimmed of the zero rows the window's slack leaves.
+            let movable = &self.current.arena[start..start + (self.depth.min(hi + 1) - lo) as usize];
+            let Some(first) = movable.iter().position(|row| *row != [0; L]) else {
+                continue;
+            };
+            let last = movable.iter().rposition(|row| *row != [0; L]).unwrap_or(first);
+            let source = self.rows.len() as u32;
+            self.rows.extend_from_slice(&movable[first..=last]);
+            let depth = (lo + first as i32) as u8;
+            let rows = (last - first + 1) as u8;
+            let (tables, edges) = (self.tables, &mut self.edges);
+            self.captures.for_each_move(board, |after, capture| {
+                let (successor, symmetry) = tables.canonical(after);
+                edges.push(Edge {
+                    board: successor,
+                    symmetry: symmetry as u8,
+                    capture,
+                    rows,
+                    depth,
+                    source,
+                    target: 0,
+                });
             });
-        });
-    }
-    // The touches run in tight loops of their own, so that many of their misses are in flight at once.
-    for edge in &batch.edges {
-        let level = if edge.capture { &*current } else { &*next };
-        touched = touched.wrapping_add(level.map.touch(edge.board));
-    }
-    // Pass 2: find or create the successors' records, then touch the rows to be added to.
-    for edge in batch.edges.iter_mut() {
-        let level = if edge.capture { &mut *current } else { &mut *next };
-        edge.target = level.row(bounds, edge.board, i32::from(edge.depth) + 1, i32::from(edge.rows)) as u32;
-    }
-    for edge in &batch.edges {
-        let level = if edge.capture { &*current } else { &*next };
-        touched = touched.wrapping_add(u64::from(level.arena[edge.target as usize][0]));
-    }
-    std::hint::black_box(touched);
-    // Pass 3: add each source row, its lanes permuted, into the successor's next-depth row.
-    for edge in &batch.edges {
-        let level = if edge.capture { &mut *current } else { &mut *next };
-        let lane_map = tables.lane_map(usize::from(edge.symmetry));
-        let source = &batch.rows[edge.source as usize..edge.source as usize + usize::from(edge.rows)];
-        let target = &mut level.arena[edge.target as usize..edge.target as usize + usize::from(edge.rows)];
-        for (to, from) in target.iter_mut().zip(source) {
-            for (t, &count) in from.iter().enumerate() {
-                let lane = usize::from(lane_map[t]);
-                to[lane] = to[lane].wrapping_add(count);
+        }
+        // The touches run in tight loops of their own, so that many of their cache misses are in
+        // flight at once: first the successors' map slots...
+        let mut touched = 0u64;
+        for edge in &self.edges {
+            let level = if edge.capture { &self.current } else { &self.next };
+            touched = touched.wrapping_add(level.map.touch(edge.board));
+        }
+        // Pass 2: find or create the successors' records...
+        for edge in self.edges.iter_mut() {
+            let level = if edge.capture { &mut self.current } else { &mut self.next };
+            let depth = i32::from(edge.depth) + 1;
+            edge.target = level.row(&self.bounds, edge.board, depth, i32::from(edge.rows)) as u32;
+        }
+        // ...then the rows to be added to.
+        for edge in &self.edges {
+            let level = if edge.capture { &self.current } else { &self.next };
+            touched = touched.wrapping_add(u64::from(level.arena[edge.target as usize][0]));
+        }
+        std::hint::black_box(touched);
+        // Pass 3: add each source row, its lanes permuted, into the successor's next-depth row.
+        for edge in &self.edges {
+            let level = if edge.capture { &mut self.current } else { &mut self.next };
+            let lane_map = &self.lane_maps[usize::from(edge.symmetry)];
+            let (source, rows) = (edge.source as usize, usize::from(edge.rows));
+            let target = &mut level.arena[edge.target as usize..edge.target as usize + rows];
+            for (to, from) in target.iter_mut().zip(&self.rows[source..source + rows]) {
+                for (&lane, &count) in lane_map.iter().zip(from) {
+                    let lane = usize::from(lane);
+                    to[lane] = to[lane].wrapping_add(count);
+                }
             }
         }
     }
