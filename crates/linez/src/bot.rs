@@ -1,18 +1,497 @@
-//! The bot (placeholder: first legal move by greedy line potential; the search comes next).
+//! The bot: a one-move search with an expectation over the random placements and a look at the
+//! best follow-up move, over an evaluation of 5-cell windows and of the free space.
+//!
+//! * **Evaluation** ([`Weights`]): every 5-cell window (row, column, diagonal; 140 of them) that
+//!   holds numbers of one colour only scores by its count of numbers; empty cells that no other
+//!   empty cell touches, and empty cells outside the largest empty region, cost points (they are
+//!   hard to reach and fill up the board).
+//! * **Search**: a scoring move is always taken (it costs no placement; the best one by the
+//!   evaluation after it, including the follow-up it enables). Otherwise every legal move is
+//!   ranked by the change of the window score (an O(1) delta per move, see [`MoveDeltas`]), the
+//!   best few are played out against sampled placements of the known nextThree at random cells
+//!   (common random numbers across candidates), and each sample is scored by the board's
+//!   evaluation plus the value of the best follow-up move (a follow-up that completes a line is
+//!   worth a large bonus).
+//! * **Effort and time**: the effort per move is a deterministic count of samples (so that the same
+//!   game replays move for move); a game's budget of samples is spread over the moves, and the wall
+//!   clock is only a safety net that drops to the 1-ply ranking when the thinking time runs short.
 
-use crate::board::{Board, Move};
+use crate::board::{cells_of, flood, neighbours, Board, Cell, CellSet, Move, CELLS, SIZE};
 use std::time::{Duration, Instant};
+
+/// Number of 5-cell windows: 45 in rows, 45 in columns, 25 on each diagonal direction.
+const WINDOWS: usize = 140;
+/// At most 20 windows contain one cell (5 per direction).
+const MAX_WINDOWS_PER_CELL: usize = 20;
+
+/// The weights of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Score of a window holding only empty cells and `n` numbers of one colour, by `n` (0..=5).
+    pub window: [i32; 6],
+    /// Cost of an empty cell with no empty neighbour.
+    pub isolated: i32,
+    /// Cost of an empty cell outside the largest region of connected empty cells.
+    pub stranded: i32,
+    /// Value of a follow-up move that completes a line.
+    pub follow_up_line: i32,
+    /// Value of one point scored by the placements of a sample.
+    pub point: i32,
+    /// Value of a sample whose placements fill the board (the game is lost).
+    pub loss: i32,
+    /// Value of a colour whose cheapest line needs `k` more numbers moved in, by `k` (0..=5); a
+    /// window counts only if enough numbers of its colour lie outside it and can reach its gaps.
+    pub plan: [i32; 6],
+    /// Value of each further window (at most 3) as cheap as a colour's cheapest.
+    pub plan_ways: i32,
+    /// Percentage of [`Weights::window`] a window keeps when it cannot be completed now.
+    pub blocked_percent: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            window: [0, 1, 4, 14, 45, 45],
+            isolated: 6,
+            stranded: 2,
+            follow_up_line: 120,
+            point: 6,
+            loss: 20_000,
+            plan: [0, 60, 25, 8, 2, 0],
+            plan_ways: 3,
+            blocked_percent: 25,
+        }
+    }
+}
+
+/// How much the search does for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// How many of the best-ranked non-scoring moves are played out against placements.
+    pub candidates: usize,
+    /// How many placement samples each candidate gets.
+    pub samples: usize,
+    /// Moves of fast play after each sample's placement before the evaluation (0: the evaluation
+    /// with the best follow-up move).
+    pub depth: usize,
+    /// Whether the best `prefilter` moves by window delta are re-ranked by the whole evaluation
+    /// before the `candidates` best are sampled.
+    pub rank_full: bool,
+    /// How many moves the re-ranking looks at.
+    pub prefilter: usize,
+    /// How many quiet replies (best by window delta) each sample searches, besides every scoring
+    /// reply; 0: the evaluation's follow-up heuristic instead.
+    pub reply: usize,
+}
+
+impl Effort {
+    /// The 1-ply ranking alone (no sampling): the fast mode when time is short.
+    pub const FAST: Effort =
+        Effort { candidates: 1, samples: 0, depth: 0, rank_full: false, prefilter: 0, reply: 0 };
+}
+
+/// The 5-cell windows and, for each cell, the windows that contain it.
+struct WindowTable {
+    cells: [[u8; 5]; WINDOWS],
+    masks: [CellSet; WINDOWS],
+    of_cell: [[u8; MAX_WINDOWS_PER_CELL]; CELLS],
+    of_cell_len: [u8; CELLS],
+}
+
+impl WindowTable {
+    fn new() -> WindowTable {
+        let mut table = WindowTable {
+            cells: [[0; 5]; WINDOWS],
+            masks: [0; WINDOWS],
+            of_cell: [[0; MAX_WINDOWS_PER_CELL]; CELLS],
+            of_cell_len: [0; CELLS],
+        };
+        let mut count = 0;
+        for start in 0..CELLS {
+            let (row, column) = ((start / SIZE) as isize, (start % SIZE) as isize);
+            for (dr, dc) in crate::board::DIRECTIONS {
+                let (end_row, end_column) = (row + 4 * dr, column + 4 * dc);
+                if end_row >= SIZE as isize || end_column < 0 || end_column >= SIZE as isize {
+                    continue;
+                }
+                for step in 0..5 {
+                    let at = ((row + step * dr) * SIZE as isize + column + step * dc) as usize;
+                    table.cells[count][step as usize] = at as u8;
+                    table.masks[count] |= 1u128 << at;
+                    let len = table.of_cell_len[at] as usize;
+                    table.of_cell[at][len] = count as u8;
+                    table.of_cell_len[at] += 1;
+                }
+                count += 1;
+            }
+        }
+        assert_eq!(count, WINDOWS);
+        table
+    }
+
+    #[inline]
+    fn windows_of(&self, cell: Cell) -> &[u8] {
+        &self.of_cell[cell][..self.of_cell_len[cell] as usize]
+    }
+}
+
+/// Per window: how many numbers of each colour it holds, in total, and how many colours.
+#[derive(Clone)]
+struct WindowCounts {
+    by_colour: [[u8; 8]; WINDOWS],
+    numbers: [u8; WINDOWS],
+    colours: [u8; WINDOWS],
+    /// Bit `c` set if colour `c` is in the window.
+    colour_set: [u8; WINDOWS],
+}
+
+impl WindowCounts {
+    fn new(table: &WindowTable, board: &Board) -> WindowCounts {
+        let mut counts = WindowCounts {
+            by_colour: [[0; 8]; WINDOWS],
+            numbers: [0; WINDOWS],
+            colours: [0; WINDOWS],
+            colour_set: [0; WINDOWS],
+        };
+        for (window, cells) in table.cells.iter().enumerate() {
+            for &at in cells {
+                let colour = board.get(at as usize) as usize;
+                if colour != 0 {
+                    if counts.by_colour[window][colour] == 0 {
+                        counts.colours[window] += 1;
+                    }
+                    counts.by_colour[window][colour] += 1;
+                    counts.numbers[window] += 1;
+                    counts.colour_set[window] |= 1 << colour;
+                }
+            }
+        }
+        counts
+    }
+
+    /// Score of a window with `numbers` numbers of `colours` distinct colours.
+    #[inline]
+    fn score(weights: &Weights, numbers: u8, colours: u8) -> i32 {
+        if colours <= 1 {
+            weights.window[numbers as usize]
+        } else {
+            0
+        }
+    }
+
+    #[cfg(test)]
+    fn total(&self, weights: &Weights) -> i32 {
+        (0..WINDOWS).map(|w| Self::score(weights, self.numbers[w], self.colours[w])).sum()
+    }
+
+    /// Change of window `w`'s score if one number of `colour` leaves it.
+    #[inline]
+    fn removal_delta(&self, weights: &Weights, w: usize, colour: usize) -> i32 {
+        let colours = self.colours[w] - u8::from(self.by_colour[w][colour] == 1);
+        Self::score(weights, self.numbers[w] - 1, colours)
+            - Self::score(weights, self.numbers[w], self.colours[w])
+    }
+
+    /// Change of window `w`'s score if one number of `colour` joins it.
+    #[inline]
+    fn addition_delta(&self, weights: &Weights, w: usize, colour: usize) -> i32 {
+        let colours = self.colours[w] + u8::from(self.by_colour[w][colour] == 0);
+        Self::score(weights, self.numbers[w] + 1, colours)
+            - Self::score(weights, self.numbers[w], self.colours[w])
+    }
+}
+
+/// True if cells `a` and `b` can lie in one 5-cell window (same row, column or diagonal, at most
+/// 4 steps apart).
+#[inline]
+fn may_share_window(a: Cell, b: Cell) -> bool {
+    let (ra, ca) = ((a / SIZE) as isize, (a % SIZE) as isize);
+    let (rb, cb) = ((b / SIZE) as isize, (b % SIZE) as isize);
+    let (dr, dc) = ((ra - rb).abs(), (ca - cb).abs());
+    (dr == 0 && dc <= 4) || (dc == 0 && dr <= 4) || (dr == dc && dr <= 4)
+}
+
+/// The window-score change of every move on one board, in O(1) per move.
+///
+/// Moving a number of colour `c` from `a` to `b` changes only the windows through `a` or `b`.
+/// The change is `leave[a] + arrive[b][c]` (each computed once per board), except for the windows
+/// through both cells, whose counts do not change at all: [`MoveDeltas::window_delta`] takes their
+/// two parts back out, which only happens when `a` and `b` are aligned and close.
+struct MoveDeltas {
+    leave: [i32; CELLS],
+    arrive: [[i32; 8]; CELLS],
+    /// Per empty cell, the colours (bit `c`) that would complete a line of 5+ there.
+    completes: [u8; CELLS],
+}
+
+impl MoveDeltas {
+    fn new(table: &WindowTable, counts: &WindowCounts, weights: &Weights, board: &Board) -> MoveDeltas {
+        let mut deltas = MoveDeltas { leave: [0; CELLS], arrive: [[0; 8]; CELLS], completes: [0; CELLS] };
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            deltas.leave[a] =
+                table.windows_of(a).iter().map(|&w| counts.removal_delta(weights, w as usize, colour)).sum();
+        }
+        for b in cells_of(board.empty_cells()) {
+            for &w in table.windows_of(b) {
+                for colour in 1..8 {
+                    deltas.arrive[b][colour] += counts.addition_delta(weights, w as usize, colour);
+                }
+            }
+            deltas.completes[b] = completing_colours(board, b);
+        }
+        deltas
+    }
+
+    /// The window-score change of moving the `colour` number at `a` to `b`.
+    #[inline]
+    fn window_delta(
+        &self,
+        table: &WindowTable,
+        counts: &WindowCounts,
+        weights: &Weights,
+        a: Cell,
+        b: Cell,
+        colour: usize,
+    ) -> i32 {
+        let mut delta = self.leave[a] + self.arrive[b][colour];
+        if may_share_window(a, b) {
+            for &w in table.windows_of(a) {
+                if table.cells[w as usize].contains(&(b as u8)) {
+                    delta -= counts.removal_delta(weights, w as usize, colour);
+                    delta -= counts.addition_delta(weights, w as usize, colour);
+                }
+            }
+        }
+        delta
+    }
+}
+
+/// The colours (bit `c`) that, put on the empty cell `at`, complete a line of 5+ with the numbers
+/// already on `board`.
+fn completing_colours(board: &Board, at: Cell) -> u8 {
+    let (row, column) = ((at / SIZE) as isize, (at % SIZE) as isize);
+    let mut colours = 0u8;
+    for (dr, dc) in crate::board::DIRECTIONS {
+        let mut side = [(0u8, 0usize); 2];
+        for (index, sign) in [1isize, -1].into_iter().enumerate() {
+            let (mut r, mut c) = (row + sign * dr, column + sign * dc);
+            let mut colour = 0u8;
+            let mut run = 0usize;
+            while r >= 0 && c >= 0 && r < SIZE as isize && c < SIZE as isize {
+                let here = board.get((r * SIZE as isize + c) as usize);
+                if here == 0 || (colour != 0 && here != colour) {
+                    break;
+                }
+                colour = here;
+                run += 1;
+                r += sign * dr;
+                c += sign * dc;
+            }
+            side[index] = (colour, run);
+        }
+        let [(left, left_run), (right, right_run)] = side;
+        if left != 0 && left == right {
+            if left_run + right_run + 1 >= 5 {
+                colours |= 1 << left;
+            }
+        } else {
+            if left != 0 && left_run + 1 >= 5 {
+                colours |= 1 << left;
+            }
+            if right != 0 && right_run + 1 >= 5 {
+                colours |= 1 << right;
+            }
+        }
+    }
+    colours
+}
+
+/// The regions of connected empty cells: for each empty cell, the region it belongs to.
+struct EmptyRegions {
+    sets: Vec<CellSet>,
+    id: [u8; CELLS],
+}
+
+impl EmptyRegions {
+    fn new(board: &Board) -> EmptyRegions {
+        let mut regions = EmptyRegions { sets: Vec::with_capacity(8), id: [u8::MAX; CELLS] };
+        let mut left = board.empty_cells();
+        while left != 0 {
+            let seed = left & left.wrapping_neg();
+            let region = flood(seed, board.empty_cells());
+            for at in cells_of(region) {
+                regions.id[at] = regions.sets.len() as u8;
+            }
+            regions.sets.push(region);
+            left &= !region;
+        }
+        regions
+    }
+
+    /// The empty cells a number at `from` can move to.
+    #[inline]
+    fn reachable_from(&self, from: Cell) -> CellSet {
+        if self.sets.len() == 1 {
+            // One region: reachable iff some neighbour is empty.
+            return if neighbours(1u128 << from) & self.sets[0] != 0 { self.sets[0] } else { 0 };
+        }
+        let mut reach = 0;
+        for at in cells_of(neighbours(1u128 << from)) {
+            let id = self.id[at];
+            if id != u8::MAX {
+                reach |= self.sets[id as usize];
+            }
+        }
+        reach
+    }
+}
+
+/// The free-space part of the evaluation (a cost, subtracted).
+fn space_cost(board: &Board, regions: &EmptyRegions, weights: &Weights) -> i32 {
+    let empty = board.empty_cells();
+    let isolated = (empty & !neighbours(empty)).count_ones() as i32;
+    let largest = regions.sets.iter().map(|set| set.count_ones()).max().unwrap_or(0);
+    let stranded = empty.count_ones() as i32 - largest as i32;
+    weights.isolated * isolated + weights.stranded * stranded
+}
+
+/// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
+/// count, at full weight when it can be completed (enough numbers of its colour outside it, every
+/// gap reachable by one) and at [`Weights::blocked_percent`] otherwise; plus the line plans: for
+/// each colour, the fewest numbers still to move into a completable window, valued by
+/// [`Weights::plan`], and [`Weights::plan_ways`] per other window as cheap (robustness against
+/// placements that block one).
+fn structure_value(
+    table: &WindowTable,
+    counts: &WindowCounts,
+    board: &Board,
+    regions: &EmptyRegions,
+    weights: &Weights,
+) -> i32 {
+    let mut reach = [0 as CellSet; 8];
+    let mut supply = [0u8; 8];
+    for a in cells_of(board.occupied_cells()) {
+        let colour = board.get(a) as usize;
+        supply[colour] += 1;
+        reach[colour] |= regions.reachable_from(a);
+    }
+    let empty = board.empty_cells();
+    let mut cheapest = [5u8; 8];
+    let mut ways = [0i32; 8];
+    let mut open = 0i32;
+    let mut blocked = 0i32;
+    for w in 0..WINDOWS {
+        match counts.colours[w] {
+            0 => open += weights.window[0],
+            1 => {
+                let colour = counts.colour_set[w].trailing_zeros() as usize;
+                let numbers = counts.numbers[w];
+                let missing = 5 - numbers;
+                if table.masks[w] & empty & !reach[colour] != 0 {
+                    blocked += weights.window[numbers as usize];
+                    continue;
+                }
+                open += weights.window[numbers as usize];
+                if supply[colour] - numbers < missing {
+                    continue;
+                }
+                if missing < cheapest[colour] {
+                    cheapest[colour] = missing;
+                    ways[colour] = 0;
+                } else if missing == cheapest[colour] {
+                    ways[colour] += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    let plans: i32 =
+        (1..8).map(|c| weights.plan[cheapest[c] as usize] + weights.plan_ways * ways[c].min(3)).sum();
+    open + blocked * weights.blocked_percent / 100 + plans
+}
+
+/// A small deterministic generator for the bot's own sampling (xorshift64*).
+struct SampleRng(u64);
+
+impl SampleRng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A value in `0..n` (`n` small, so the bias of a plain modulo is negligible here).
+    fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// A hash of the board for seeding the sampling, so that a position always gets the same samples.
+fn board_hash(board: &Board, next_three: [u8; 3]) -> u64 {
+    let mut hash = 0x9E37_79B9_7F4A_7C15u64;
+    for &colour in board.colours().iter().chain(next_three.iter()) {
+        hash = (hash ^ u64::from(colour)).wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    hash | 1
+}
+
+/// One move with its value.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    mv: Move,
+    value: i64,
+}
 
 /// A Linez player for one game. It tracks its own thinking time against the budget.
 pub struct Bot {
     budget: Duration,
     used: Duration,
+    moves: u64,
+    weights: Weights,
+    table: WindowTable,
+    /// Samples the deterministic effort schedule may still spend this game.
+    samples_left: u64,
+}
+
+/// Samples per game the schedule spends (calibrated so that a long game thinks about 13 s on a
+/// 2-core x86_64 sandbox; beyond it the bot plays the 1-ply ranking).
+pub const GAME_SAMPLES: u64 = 1_500_000;
+
+/// The effort for a move when `samples_left` samples remain and the board has `empty` empty cells.
+pub fn effort_for(samples_left: u64, empty: usize) -> Effort {
+    // Crowded boards are where games are lost: they get the most samples.
+    let effort = if empty < 20 {
+        Effort { candidates: 14, samples: 40, depth: 0, rank_full: false, prefilter: 0, reply: 0 }
+    } else if empty < 35 {
+        Effort { candidates: 10, samples: 24, depth: 0, rank_full: false, prefilter: 0, reply: 0 }
+    } else {
+        Effort { candidates: 8, samples: 12, depth: 0, rank_full: false, prefilter: 0, reply: 0 }
+    };
+    if samples_left < (effort.candidates * effort.samples) as u64 {
+        Effort::FAST
+    } else {
+        effort
+    }
 }
 
 impl Bot {
     /// A bot for one game with `budget` of total thinking time.
     pub fn new(budget: Duration) -> Bot {
-        Bot { budget, used: Duration::ZERO }
+        Bot::with_weights(budget, Weights::default())
+    }
+
+    /// A bot with explicit evaluation weights (for tuning).
+    pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
+        Bot {
+            budget,
+            used: Duration::ZERO,
+            moves: 0,
+            weights,
+            table: WindowTable::new(),
+            samples_left: GAME_SAMPLES,
+        }
     }
 
     /// Thinking time used so far in this game.
@@ -20,17 +499,319 @@ impl Bot {
         self.used
     }
 
+    /// Moves chosen so far in this game.
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
     /// The move for `board` with `next_three` to be placed after a non-scoring move.
+    ///
+    /// Deterministic for a given game as long as the thinking time stays below 85% of the budget
+    /// (the safety net then drops to the fast 1-ply ranking).
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let _ = (next_three, self.budget);
-        let mv = board.legal_moves()[0];
+        let mut effort = effort_for(self.samples_left, board.empty_count());
+        if self.used * 100 >= self.budget * 85 {
+            effort = Effort::FAST;
+        }
+        let mv = self.choose_with(board, next_three, effort);
+        self.samples_left = self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64);
+        self.moves += 1;
         self.used += start.elapsed();
         mv
     }
+
+    /// The move for `board` with a given search effort (no time keeping).
+    ///
+    /// # Panics
+    /// If `board` has no legal move (it is empty or full).
+    pub fn choose_with(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
+        let weights = &self.weights;
+        let counts = WindowCounts::new(&self.table, board);
+        let deltas = MoveDeltas::new(&self.table, &counts, weights, board);
+        let regions = EmptyRegions::new(board);
+
+        let mut scoring: Vec<Scored> = Vec::new();
+        let mut quiet: Vec<Scored> = Vec::new();
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            for b in cells_of(regions.reachable_from(a)) {
+                let mv = Move { from: a, to: b };
+                if deltas.completes[b] >> colour & 1 == 1 {
+                    let mut after = *board;
+                    let removal = after.apply_legal_move(mv);
+                    if removal.count > 0 {
+                        let value = i64::from(removal.points) * 1000 + i64::from(self.static_value(&after));
+                        scoring.push(Scored { mv, value });
+                        continue;
+                    }
+                }
+                let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
+                quiet.push(Scored { mv, value: i64::from(delta) });
+            }
+        }
+        assert!(!scoring.is_empty() || !quiet.is_empty(), "no legal move on this board:\n{board}");
+        if let Some(best) = best_of(&scoring) {
+            return best;
+        }
+        // Stable order on ties: the enumeration order, so the choice is deterministic.
+        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        if effort.samples == 0 || quiet.len() == 1 {
+            return quiet[0].mv;
+        }
+        if effort.rank_full {
+            // Re-rank the best moves by the delta with the whole evaluation (plans, free space).
+            quiet.truncate(effort.prefilter.max(effort.candidates));
+            for candidate in quiet.iter_mut() {
+                let mut after = *board;
+                after.apply_legal_move(candidate.mv);
+                candidate.value = i64::from(self.quiet_value(&after));
+            }
+            quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        }
+        quiet.truncate(effort.candidates.max(1));
+        let seed = board_hash(board, next_three);
+        for candidate in quiet.iter_mut() {
+            let mut after = *board;
+            after.apply_legal_move(candidate.mv);
+            let mut rng = SampleRng(seed);
+            let mut total = 0i64;
+            for _ in 0..effort.samples {
+                total += i64::from(if effort.depth == 0 {
+                    self.sample_value(&after, next_three, &mut rng, effort.reply)
+                } else {
+                    self.rollout_value(&after, next_three, &mut rng, effort.depth)
+                });
+            }
+            candidate.value = total;
+        }
+        best_of(&quiet).expect("at least one candidate")
+    }
+
+    /// The evaluation of a board where it is our turn to move: windows, free space and the best
+    /// follow-up move.
+    fn static_value(&self, board: &Board) -> i32 {
+        if board.is_clear() {
+            return 0;
+        }
+        let weights = &self.weights;
+        let counts = WindowCounts::new(&self.table, board);
+        let regions = EmptyRegions::new(board);
+        structure_value(&self.table, &counts, board, &regions, weights) - space_cost(board, &regions, weights)
+            + self.best_follow_up(board, &counts, &regions)
+    }
+
+    /// The evaluation without the follow-up move: windows, plans and free space.
+    fn quiet_value(&self, board: &Board) -> i32 {
+        if board.is_clear() {
+            return 0;
+        }
+        let weights = &self.weights;
+        let counts = WindowCounts::new(&self.table, board);
+        let regions = EmptyRegions::new(board);
+        structure_value(&self.table, &counts, board, &regions, weights) - space_cost(board, &regions, weights)
+    }
+
+    /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
+    /// complete, and evaluate.
+    fn sample_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng, reply: usize) -> i32 {
+        let mut board = *board;
+        let mut placed: CellSet = 0;
+        for colour in next_three {
+            let empty = board.empty_cells();
+            let count = empty.count_ones() as usize;
+            if count == 0 {
+                break;
+            }
+            let at = nth_cell(empty, rng.below(count));
+            board.set(at, colour);
+            placed |= 1u128 << at;
+        }
+        let removal = board.remove_lines_through(placed);
+        if board.is_full() {
+            return -self.weights.loss;
+        }
+        let future = if reply == 0 { self.static_value(&board) } else { self.reply_value(&board, reply) };
+        removal.points as i32 * self.weights.point + future
+    }
+
+    /// The value of the best reply on `board` (our move, no placement yet): every scoring move and
+    /// the `breadth` best quiet moves by window delta, each judged by the evaluation after it.
+    fn reply_value(&self, board: &Board, breadth: usize) -> i32 {
+        let weights = &self.weights;
+        let counts = WindowCounts::new(&self.table, board);
+        let deltas = MoveDeltas::new(&self.table, &counts, weights, board);
+        let regions = EmptyRegions::new(board);
+        let mut best = i32::MIN;
+        let mut quiet: Vec<(i32, Move)> = Vec::with_capacity(breadth + 1);
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            for b in cells_of(regions.reachable_from(a)) {
+                let mv = Move { from: a, to: b };
+                if deltas.completes[b] >> colour & 1 == 1 {
+                    let mut after = *board;
+                    let removal = after.apply_legal_move(mv);
+                    if removal.count > 0 {
+                        let value = removal.points as i32 * weights.point + self.quiet_value(&after);
+                        best = best.max(value);
+                        continue;
+                    }
+                }
+                let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
+                if quiet.len() < breadth || delta > quiet[quiet.len() - 1].0 {
+                    // Keep the `breadth` best, sorted by decreasing delta (insertion into a short list).
+                    let at = quiet.iter().position(|&(value, _)| delta > value).unwrap_or(quiet.len());
+                    quiet.insert(at, (delta, mv));
+                    quiet.truncate(breadth);
+                }
+            }
+        }
+        for &(_, mv) in &quiet {
+            let mut after = *board;
+            after.apply_legal_move(mv);
+            best = best.max(self.quiet_value(&after));
+        }
+        if best == i32::MIN {
+            0
+        } else {
+            best
+        }
+    }
+
+    /// One rollout: place `next_three` at random, then play `depth` fast moves with random
+    /// placements of random colours, and evaluate the points made and the board reached.
+    fn rollout_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng, depth: usize) -> i32 {
+        let weights = &self.weights;
+        let mut board = *board;
+        let mut points = place_random(&mut board, next_three, rng) as i32;
+        if board.is_full() {
+            return -weights.loss;
+        }
+        for _ in 0..depth {
+            let mv = self.fast_move(&board);
+            let removal = board.apply_legal_move(mv);
+            points += removal.points as i32;
+            if removal.count == 0 || board.is_clear() {
+                let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+                points += place_random(&mut board, colours, rng) as i32;
+                if board.is_full() {
+                    return -weights.loss + points * weights.point;
+                }
+            }
+        }
+        if board.is_clear() {
+            return points * weights.point;
+        }
+        let counts = WindowCounts::new(&self.table, &board);
+        let regions = EmptyRegions::new(&board);
+        points * weights.point + structure_value(&self.table, &counts, &board, &regions, weights)
+            - space_cost(&board, &regions, weights)
+    }
+
+    /// The fast policy: a move completing the most numbers, else the best window delta.
+    fn fast_move(&self, board: &Board) -> Move {
+        let weights = &self.weights;
+        let counts = WindowCounts::new(&self.table, board);
+        let deltas = MoveDeltas::new(&self.table, &counts, weights, board);
+        let regions = EmptyRegions::new(board);
+        let mut best: Option<(i32, Move)> = None;
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            for b in cells_of(regions.reachable_from(a)) {
+                let mv = Move { from: a, to: b };
+                let value = if deltas.completes[b] >> colour & 1 == 1 && !may_share_window(a, b) {
+                    1_000_000
+                } else {
+                    deltas.window_delta(&self.table, &counts, weights, a, b, colour)
+                };
+                if best.map_or(true, |(top, _)| value > top) {
+                    best = Some((value, mv));
+                    if value == 1_000_000 {
+                        return mv;
+                    }
+                }
+            }
+        }
+        best.expect("no legal move").1
+    }
+
+    /// The value of the best move on `board`: the window delta, or the follow-up bonus for a move
+    /// that completes a line.
+    fn best_follow_up(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> i32 {
+        let weights = &self.weights;
+        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
+        // Ready lines: an empty cell that completes a line of colour c, reachable by a c number.
+        // Each is a line scored without a placement, and several survive a placement better.
+        let mut completing = [0 as CellSet; 8];
+        for b in cells_of(board.empty_cells()) {
+            let mut colours = deltas.completes[b];
+            while colours != 0 {
+                let colour = colours.trailing_zeros() as usize;
+                completing[colour] |= 1u128 << b;
+                colours &= colours - 1;
+            }
+        }
+        let mut ready = 0u32;
+        let mut best = i32::MIN;
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            let reach = regions.reachable_from(a);
+            let targets = reach & completing[colour];
+            for b in cells_of(targets) {
+                if !may_share_window(a, b) {
+                    ready += 1;
+                    // Count each target once per colour.
+                    completing[colour] &= !(1u128 << b);
+                }
+            }
+            for b in cells_of(reach) {
+                let delta = deltas.window_delta(&self.table, counts, weights, a, b, colour);
+                best = best.max(delta);
+            }
+        }
+        let best = if best == i32::MIN { 0 } else { best };
+        weights.follow_up_line * ready.min(3) as i32 + best
+    }
+}
+
+/// Places `colours` at random empty cells (until the board is full), removes the lines they
+/// complete as one removal (the default rules) and returns its points.
+fn place_random(board: &mut Board, colours: [u8; 3], rng: &mut SampleRng) -> u32 {
+    let mut placed: CellSet = 0;
+    for colour in colours {
+        let empty = board.empty_cells();
+        let count = empty.count_ones() as usize;
+        if count == 0 {
+            break;
+        }
+        let at = nth_cell(empty, rng.below(count));
+        board.set(at, colour);
+        placed |= 1u128 << at;
+    }
+    board.remove_lines_through(placed).points
+}
+
+/// The `n`-th (0-based) cell of `set` in increasing order.
+#[inline]
+fn nth_cell(mut set: CellSet, n: usize) -> Cell {
+    for _ in 0..n {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as Cell
+}
+
+/// The highest-valued move, the first one on ties.
+fn best_of(moves: &[Scored]) -> Option<Move> {
+    let mut best: Option<Scored> = None;
+    for &scored in moves {
+        if best.map_or(true, |top| scored.value > top.value) {
+            best = Some(scored);
+        }
+    }
+    best.map(|scored| scored.mv)
 }
 
 /// The thinking budget of one game in the protocol (the statement's 20 s, less a safety margin for
@@ -65,4 +846,137 @@ pub fn play<R: std::io::BufRead>(
         return Err(io::Error::new(1, 0, "expected a board row, found end of input (no turn at all)"));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn random_board(state: &mut u64, density: u64) -> Board {
+        let mut board = Board::new();
+        for index in 0..CELLS {
+            *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            if (*state >> 33) % 100 < density {
+                board.set(index, 1 + ((*state >> 40) % 7) as u8);
+            }
+        }
+        board
+    }
+
+    /// The window score of a board computed plainly, window by window.
+    fn plain_window_score(board: &Board, weights: &Weights) -> i32 {
+        let table = WindowTable::new();
+        let mut total = 0;
+        for cells in &table.cells {
+            let numbers: Vec<u8> =
+                cells.iter().map(|&at| board.get(at as usize)).filter(|&c| c != 0).collect();
+            if numbers.iter().all(|&c| c == numbers[0]) {
+                total += weights.window[numbers.len()];
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn window_table_has_140_windows_and_20_per_centre_cell() {
+        let table = WindowTable::new();
+        assert_eq!(table.of_cell_len[crate::board::cell(4, 4)], 20);
+        assert_eq!(table.of_cell_len[0], 3);
+        let total: usize = table.of_cell_len.iter().map(|&n| n as usize).sum();
+        assert_eq!(total, WINDOWS * 5);
+    }
+
+    #[test]
+    fn move_deltas_match_plain_rescoring() {
+        let weights = Weights::default();
+        let table = WindowTable::new();
+        let mut state = 7u64;
+        for _ in 0..40 {
+            let board = random_board(&mut state, 40);
+            let counts = WindowCounts::new(&table, &board);
+            assert_eq!(counts.total(&weights), plain_window_score(&board, &weights));
+            let deltas = MoveDeltas::new(&table, &counts, &weights, &board);
+            for mv in board.legal_moves() {
+                let colour = board.get(mv.from) as usize;
+                let mut after = board;
+                after.set(mv.from, 0);
+                after.set(mv.to, colour as u8);
+                let plain = plain_window_score(&after, &weights) - plain_window_score(&board, &weights);
+                assert_eq!(
+                    deltas.window_delta(&table, &counts, &weights, mv.from, mv.to, colour),
+                    plain,
+                    "{mv}\n{board}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn completing_colours_match_trial_placement() {
+        let mut state = 99u64;
+        for _ in 0..100 {
+            let board = random_board(&mut state, 70);
+            for at in cells_of(board.empty_cells()) {
+                let mut plain = 0u8;
+                for colour in 1..=7u8 {
+                    let mut trial = board;
+                    trial.set(at, colour);
+                    if trial.lines_through(1u128 << at) != 0 {
+                        plain |= 1 << colour;
+                    }
+                }
+                assert_eq!(completing_colours(&board, at), plain, "at {at}\n{board}");
+            }
+        }
+    }
+
+    #[test]
+    fn regions_reach_what_the_flood_fill_reaches() {
+        let mut state = 3u64;
+        for _ in 0..100 {
+            let board = random_board(&mut state, 55);
+            let regions = EmptyRegions::new(&board);
+            for from in cells_of(board.occupied_cells()) {
+                assert_eq!(regions.reachable_from(from), board.reachable_from(from));
+            }
+        }
+    }
+
+    #[test]
+    fn nth_cell_walks_the_set_in_order() {
+        let set: CellSet = (1 << 3) | (1 << 17) | (1u128 << 80);
+        assert_eq!([nth_cell(set, 0), nth_cell(set, 1), nth_cell(set, 2)], [3, 17, 80]);
+    }
+
+    #[test]
+    fn chosen_moves_are_legal_and_lines_are_taken() {
+        let bot = Bot::new(Duration::from_secs(20));
+        let mut state = 11u64;
+        for density in [5, 30, 60, 90] {
+            for _ in 0..20 {
+                let board = random_board(&mut state, density);
+                if board.is_full() || board.is_clear() {
+                    continue;
+                }
+                for effort in [
+                    Effort::FAST,
+                    Effort { candidates: 4, samples: 3, depth: 0, rank_full: false, prefilter: 0, reply: 0 },
+                ] {
+                    assert!(board.is_legal(bot.choose_with(&board, [1, 2, 3], effort)));
+                }
+            }
+        }
+        let mut board = Board::new();
+        for column in 0..4 {
+            board.set(crate::board::cell(2, column), 6);
+        }
+        board.set(crate::board::cell(8, 8), 6);
+        board.set(crate::board::cell(0, 0), 1);
+        let mv = bot.choose_with(
+            &board,
+            [1, 1, 1],
+            Effort { candidates: 4, samples: 4, depth: 0, rank_full: false, prefilter: 0, reply: 0 },
+        );
+        assert_eq!(mv.to_string(), "I9C5");
+    }
 }
