@@ -11,11 +11,15 @@
 //! 5. no tile goes on a *controlled side* ([`Spaces::is_controlled`]): the straight lines of empty
 //!    cells that run from a forced space alongside a wall of played tiles next to it.
 //!
-//! Rules 4 and 5 bind every placement, the ones into forced spaces included.
+//! Rules 4 and 5 bind every placement, the ones into forced spaces included. A tile that is
+//! rotation symmetric (the statement says there are none, yet its sample holds `GBYGBY`) is
+//! accepted and counted once per distinct orientation.
 //!
 //! How: [`Spaces::new`] looks at the empty cells once per position (dense grid around the tiles,
-//! links per colour ending in each empty cell, controlled sides walked out from each forced space),
-//! after which checking one candidate placement costs six neighbour look-ups.
+//! links per colour ending in each empty cell, controlled sides walked out from each forced space).
+//! Rules 2 and 4 at a cell then become one bit mask over (edge, colour) pairs
+//! ([`Spaces::edge_colour_mask`]), and a tile orientation fits when its one-hot edge colours survive
+//! the mask: an AND and a popcount ([`Spaces::allows`]).
 //!
 //! The model: [`Colour`], [`Tile`] (six edge colours), [`Direction`] and [`Hex`] (the
 //! coordinate system of the statement), [`Board`] (the played tiles), [`Move`].
