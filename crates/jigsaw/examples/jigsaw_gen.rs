@@ -1,7 +1,8 @@
 //! Writes a seeded file of valid puzzles for timing the solver:
-//! `cargo run --release -p jigsaw --example jigsaw_gen -- COUNT SEED > puzzles.in`.
+//! `cargo run --release -p jigsaw --example jigsaw_gen -- COUNT SEED [KIND] > puzzles.in`
+//! (defaults 10000, 1, all kinds).
 //!
-//! Puzzle `i` is of kind `i % 3`:
+//! Puzzle `i` is of kind `i % 3`, or of kind `KIND` for every puzzle if it is given:
 //! * 0: a solved grid over all four colours (12 matching inner edges, random outer edges), shuffled,
 //!   each piece turned at random, so it has at least 4 solutions;
 //! * 1: nine random pieces over all four colours (mostly 0 solutions);
@@ -91,9 +92,10 @@ fn main() {
     let number = |i: usize, default: u64| args.get(i).map_or(default, |a| a.parse().expect("a number"));
     let count = number(0, 10_000) as usize;
     let mut rng = Rng(number(1, 1));
+    let only_kind = args.get(2).map(|a| a.parse::<usize>().expect("a kind 0..=2") % 3);
     let mut text = format!("{}\n", count);
     for i in 0..count {
-        let p = puzzle(&mut rng, i % 3);
+        let p = puzzle(&mut rng, only_kind.unwrap_or(i % 3));
         let line: Vec<String> = p.pieces().iter().map(|piece| piece.to_string()).collect();
         text.push_str(&line.join(" "));
         text.push('\n');
