@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use linez::game::{PlacementLines, Rules};
+use linez::game::{PlacementCheck, PlacementLines, Rules};
 use linez::Convention;
 
 use crate::play::PlayOptions;
@@ -21,6 +21,8 @@ options:
   --max-moves N         end each game after N moves (end reason: limit)
   --initial N           open rule 1: numbers on the board at the start (default 3)
   --placement-lines R   open rule 2: score | remove | keep  (default score)
+  --placement-check W   open rule 2: look for those lines after-all numbers are placed
+                        (one removal) or after-each number (default after-all)
   --convention C        how answers name cells: letter-row | letter-column (default letter-row)
   --transcript DIR      write DIR/seed-N.txt: every turn sent, every answer and what it did
   --svg DIR             write DIR/seed-N-score.svg and DIR/seed-N-board-M.svg
@@ -146,6 +148,17 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                     }
                 }
             }
+            "--placement-check" => {
+                rules.placement_check = match value(arg)? {
+                    "after-all" => PlacementCheck::AfterAll,
+                    "after-each" => PlacementCheck::AfterEach,
+                    other => {
+                        return Err(format!(
+                            "option --placement-check: expected after-all|after-each, found {other:?}"
+                        ))
+                    }
+                }
+            }
             "--convention" => {
                 rules.convention = match value(arg)? {
                     "letter-row" => Convention::LetterIsRow,
@@ -246,6 +259,13 @@ pub fn placement_lines_name(rule: PlacementLines) -> &'static str {
     }
 }
 
+pub fn placement_check_name(check: PlacementCheck) -> &'static str {
+    match check {
+        PlacementCheck::AfterAll => "after-all",
+        PlacementCheck::AfterEach => "after-each",
+    }
+}
+
 pub fn convention_name(convention: Convention) -> &'static str {
     match convention {
         Convention::LetterIsRow => "letter-row",
@@ -290,13 +310,12 @@ mod tests {
         assert_eq!(config.options.budget, Duration::from_millis(2500));
         assert_eq!(config.options.rules.placement_lines, PlacementLines::Keep);
         assert_eq!(config.player, PlayerSpec::Program("./bot".into(), vec!["--fast".into()]));
-        let Command::Run(config) =
-            parse(&strings(&["--bot", "greedy", "--convention", "letter-column"])).unwrap()
-        else {
-            panic!("expected a run")
-        };
+        let args =
+            strings(&["--bot", "greedy", "--convention", "letter-column", "--placement-check", "after-each"]);
+        let Command::Run(config) = parse(&args).unwrap() else { panic!("expected a run") };
         assert_eq!(config.player, PlayerSpec::Greedy);
         assert_eq!(config.options.rules.convention, Convention::LetterIsColumn);
+        assert_eq!(config.options.rules.placement_check, PlacementCheck::AfterEach);
     }
 
     #[test]

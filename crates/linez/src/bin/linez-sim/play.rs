@@ -106,7 +106,7 @@ pub fn play_game(seed: u64, options: &PlayOptions, player: &mut dyn Player) -> G
         if game.is_over() {
             break End::Full;
         }
-        if options.max_moves.map_or(false, |limit| game.moves() >= limit) {
+        if options.max_moves.is_some_and(|limit| game.moves() >= limit) {
             break End::MoveLimit;
         }
         if options.keep_boards {
@@ -168,12 +168,13 @@ pub fn play_game(seed: u64, options: &PlayOptions, player: &mut dyn Player) -> G
     record
 }
 
-/// The rules as one line, e.g. `initial 3, placement lines score, convention letter-row`.
+/// The rules as one line, e.g. `initial 3, placement lines score after-all, convention letter-row`.
 pub fn describe_rules(rules: &Rules) -> String {
     format!(
-        "initial {}, placement lines {}, convention {}",
+        "initial {}, placement lines {} {}, convention {}",
         rules.initial_count,
         crate::cli::placement_lines_name(rules.placement_lines),
+        crate::cli::placement_check_name(rules.placement_check),
         crate::cli::convention_name(rules.convention)
     )
 }
