@@ -401,7 +401,8 @@ pub fn count_solutions(puzzle: &Puzzle) -> u64 {
 
 /// A token quoted for an error message, shortened so that one bad token cannot flood stderr.
 fn quoted(token: &str) -> String {
-    const MAX: usize = 32;
+    // Long enough for a whole 44-character puzzle line.
+    const MAX: usize = 48;
     match token.char_indices().nth(MAX) {
         Some((cut, _)) => format!("{:?}...", &token[..cut]),
         None => format!("{:?}", token),
@@ -420,7 +421,7 @@ pub fn parse_puzzle(line: &mut io::Line<'_>) -> io::Result<Puzzle> {
             io::Error::new(
                 line.number(),
                 0,
-                format!("expected nine pieces, found {} (\"{}\")", index, line.as_str().trim()),
+                format!("expected nine pieces, found {} ({})", index, quoted(line.as_str().trim())),
             )
         })?;
         *piece = Piece::parse(token).ok_or_else(|| {
@@ -431,7 +432,7 @@ pub fn parse_puzzle(line: &mut io::Line<'_>) -> io::Result<Puzzle> {
         return Err(io::Error::new(
             error.line,
             error.token,
-            format!("expected nine pieces, found more (\"{}\")", line.as_str().trim()),
+            format!("expected nine pieces, found more ({})", quoted(line.as_str().trim())),
         ));
     }
     Puzzle::new(pieces).map_err(|error| {
