@@ -29,7 +29,11 @@ fn sim(args: &[&str]) -> Output {
 fn sim_games(args: &[&str]) -> Vec<GameLine> {
     let output = sim(args);
     let stdout = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "linez-sim {args:?} failed: {}", String::from_utf8_lossy(&output.stderr));
+    assert!(
+        output.status.success(),
+        "linez-sim {args:?} failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
     stdout
         .lines()
         .filter(|line| line.starts_with(|c: char| c.is_ascii_digit()))
@@ -58,7 +62,10 @@ fn read_dir_texts(dir: &Path) -> BTreeMap<String, String> {
         .unwrap()
         .map(|entry| {
             let path = entry.unwrap().path();
-            (path.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&path).unwrap())
+            (
+                path.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&path).unwrap(),
+            )
         })
         .collect()
 }
@@ -102,7 +109,8 @@ fn python_tool() -> PathBuf {
 fn initial_boards_match_the_python_generator() {
     let Some(python) = python3() else { return };
     for seed in [0u64, 1, 2, 3, 17, 99, 1000, 123_456_789, u64::MAX / 2 - 1] {
-        let output = Command::new(python).arg(python_tool()).args(["start", &seed.to_string()]).output().unwrap();
+        let output =
+            Command::new(python).arg(python_tool()).args(["start", &seed.to_string()]).output().unwrap();
         assert!(output.status.success());
         let game = Game::new(seed, Rules::default());
         let [a, b, c] = game.next_three();
@@ -115,7 +123,8 @@ fn initial_boards_match_the_python_generator() {
 fn whole_games_match_the_python_referee() {
     let Some(python) = python3() else { return };
     let dir = scratch("python");
-    let games = sim_games(&["--seeds", "1-5,40", "--bot", "greedy", "-q", "--transcript", dir.to_str().unwrap()]);
+    let games =
+        sim_games(&["--seeds", "1-5,40", "--bot", "greedy", "-q", "--transcript", dir.to_str().unwrap()]);
     let mut placement_lines = 0;
     for game in &games {
         let transcript = std::fs::read_to_string(dir.join(format!("seed-{}.txt", game.seed))).unwrap();
