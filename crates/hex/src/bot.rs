@@ -19,11 +19,22 @@ pub struct Clock {
     pub max_playouts: u32,
     /// Print each search's statistics on stderr (`HEX_VERBOSE=1`; never on the judge).
     pub verbose: bool,
+    /// Search parameters.
+    pub params: crate::search::Params,
+    /// Whether blue may swap (off only to measure openings without the swap).
+    pub swap: bool,
 }
 
 impl Default for Clock {
     fn default() -> Self {
-        Clock { first: Duration::from_millis(850), later: Duration::from_millis(70), max_playouts: u32::MAX, verbose: false }
+        Clock {
+            first: Duration::from_millis(800),
+            later: Duration::from_millis(70),
+            max_playouts: u32::MAX,
+            verbose: false,
+            params: crate::search::Params::default(),
+            swap: true,
+        }
     }
 }
 
@@ -51,7 +62,9 @@ pub struct Bot {
 impl Bot {
     /// A bot playing `color`; `seed` drives its playouts.
     pub fn new(color: Color, seed: u64, clock: Clock) -> Bot {
-        Bot { color, search: Search::new(seed), answered: 0, clock, overrun: Duration::ZERO, budget: Duration::ZERO }
+        let mut search = Search::new(seed);
+        search.params = clock.params;
+        Bot { color, search, answered: 0, clock, overrun: Duration::ZERO, budget: Duration::ZERO }
     }
 
     /// The move for `turn`, thinking until `start` + the clock's budget.
@@ -76,7 +89,7 @@ impl Bot {
         }
         if self.color == Color::Blue && (red, blue) == (1, 0) {
             let cell = board.first_stone().expect("one stone");
-            if should_swap(cell) {
+            if self.clock.swap && should_swap(cell) {
                 return Ok(Move::Swap);
             }
         }
@@ -118,16 +131,24 @@ fn check_turn(turn: &Turn, me: Color, line: usize) -> io::Result<()> {
         Color::Blue => red == blue + 1 || red == blue,
     };
     if !consistent {
-        return Err(io::Error::new(line, 0, format!("a board with {red} red and {blue} blue stones cannot have {me} to move")));
+        return Err(io::Error::new(
+            line,
+            0,
+            format!("a board with {red} red and {blue} blue stones cannot have {me} to move"),
+        ));
     }
     if let Some(winner) = board.winner() {
         return Err(io::Error::new(line, 0, format!("the board is already won by {winner}")));
     }
     match turn.last_move {
-        None if red + blue > 0 => Err(io::Error::new(line, 1, "expected a move, found \"empty\" on a board with stones")),
-        Some(Move::Place(cell)) if board.get(cell) != Some(me.opponent()) => {
-            Err(io::Error::new(line, 1, format!("the last move {cell} is not a {} stone on the board", me.opponent())))
+        None if red + blue > 0 => {
+            Err(io::Error::new(line, 1, "expected a move, found \"empty\" on a board with stones"))
         }
+        Some(Move::Place(cell)) if board.get(cell) != Some(me.opponent()) => Err(io::Error::new(
+            line,
+            1,
+            format!("the last move {cell} is not a {} stone on the board", me.opponent()),
+        )),
         Some(Move::Swap) if me != Color::Red || (red, blue) != (0, 1) => {
             Err(io::Error::new(line, 1, "swap-pieces only answers red's first stone"))
         }
@@ -142,9 +163,15 @@ fn check_turn(turn: &Turn, me: Color, line: usize) -> io::Result<()> {
 /// Malformed input, or a turn where the bot cannot be to move.
 pub fn play<R: BufRead>(lines: &mut io::LineReader<R>, out: &mut io::Output, clock: Clock) -> io::Result<()> {
     let Some(color) = read_header(lines)? else {
-        return Err(io::Error::new(1, 0, "expected the header line \"11 red\" or \"11 blue\", found end of input"));
+        return Err(io::Error::new(
+            1,
+            0,
+            "expected the header line \"11 red\" or \"11 blue\", found end of input",
+        ));
     };
-    let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64) ^ u64::from(std::process::id()).wrapping_mul(0x5851_F42D);
+    let seed =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64)
+            ^ u64::from(std::process::id()).wrapping_mul(0x5851_F42D);
     let mut bot = Bot::new(color, seed, clock);
     while let Some(turn) = read_turn(lines)? {
         let start = Instant::now();
@@ -164,4 +191,88 @@ pub fn best_move(board: &Board, to_move: Color, last: Option<Cell>, playouts: u3
     let last = last.map_or(NODES, Cell::index);
     let far = Instant::now() + Duration::from_secs(3600);
     Cell::from_index(search.run(&position, last, far, playouts).cell % CELLS)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Game;
+    use crate::search::Rng;
+
+    fn turn(last: Option<&str>, stones: &[(&str, Color)]) -> Turn {
+        let mut board = Board::new();
+        for &(cell, color) in stones {
+            board.set(cell.parse().unwrap(), Some(color));
+        }
+        Turn { last_move: last.map(|m| m.parse().unwrap()), board }
+    }
+
+    fn quick() -> Clock {
+        Clock { max_playouts: 300, ..Clock::default() }
+    }
+
+    #[test]
+    fn opening_and_swap_follow_the_tables() {
+        let now = Instant::now();
+        let mut red = Bot::new(Color::Red, 1, quick());
+        assert_eq!(red.choose(&turn(None, &[]), now, 2).unwrap().to_string(), OPENING);
+        let mut blue = Bot::new(Color::Blue, 1, quick());
+        assert_eq!(blue.choose(&turn(Some("f6"), &[("f6", Color::Red)]), now, 2).unwrap(), Move::Swap);
+        let mut blue = Bot::new(Color::Blue, 1, quick());
+        let answer = blue.choose(&turn(Some("a1"), &[("a1", Color::Red)]), now, 2).unwrap();
+        assert!(matches!(answer, Move::Place(cell) if cell.to_string() != "a1"));
+        assert!(should_swap("b2".parse().unwrap()) && !should_swap("a3".parse().unwrap()));
+    }
+
+    #[test]
+    fn red_can_start_after_a_forced_opening_and_a_swap() {
+        let now = Instant::now();
+        // The harness placed red's f6, blue swapped: red sees one blue stone on f6.
+        let mut red = Bot::new(Color::Red, 2, quick());
+        let answer = red.choose(&turn(Some("swap-pieces"), &[("f6", Color::Blue)]), now, 2).unwrap();
+        assert!(matches!(answer, Move::Place(cell) if cell.to_string() != "f6"));
+        // Or blue answered: red's first turn is its second stone.
+        let mut red = Bot::new(Color::Red, 2, quick());
+        let answer = red.choose(&turn(Some("e5"), &[("f6", Color::Red), ("e5", Color::Blue)]), now, 2);
+        assert!(matches!(answer, Ok(Move::Place(_))));
+    }
+
+    #[test]
+    fn inconsistent_turns_are_errors() {
+        let now = Instant::now();
+        let mut red = Bot::new(Color::Red, 3, quick());
+        let error =
+            red.choose(&turn(Some("a1"), &[("a1", Color::Red), ("b1", Color::Blue)]), now, 7).unwrap_err();
+        assert_eq!(error.to_string(), "line 7, token 1: the last move a1 is not a blue stone on the board");
+        let error = red
+            .choose(&turn(Some("swap-pieces"), &[("a1", Color::Red), ("b1", Color::Blue)]), now, 7)
+            .unwrap_err();
+        assert!(error.to_string().contains("swap-pieces only answers"), "{error}");
+        let error =
+            red.choose(&turn(Some("b1"), &[("b1", Color::Blue), ("c1", Color::Blue)]), now, 7).unwrap_err();
+        assert_eq!(error.to_string(), "line 7: a board with 0 red and 2 blue stones cannot have red to move");
+    }
+
+    #[test]
+    fn beats_a_random_mover_and_only_plays_legal_moves() {
+        let mut rng = Rng::new(9);
+        for game_index in 0..4 {
+            let bot_color = if game_index % 2 == 0 { Color::Red } else { Color::Blue };
+            let mut bot = Bot::new(bot_color, game_index, Clock { max_playouts: 400, ..Clock::default() });
+            let mut game = Game::new();
+            let mut last = None;
+            while game.winner().is_none() {
+                let mv = if game.to_move() == bot_color {
+                    bot.choose(&Turn { last_move: last, board: game.board().clone() }, Instant::now(), 2)
+                        .unwrap()
+                } else {
+                    let moves = game.legal_moves();
+                    moves[rng.below(moves.len())]
+                };
+                game.play(mv).unwrap();
+                last = Some(mv);
+            }
+            assert_eq!(game.winner(), Some(bot_color), "game {game_index}");
+        }
+    }
 }

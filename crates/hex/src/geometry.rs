@@ -135,7 +135,8 @@ impl Geometry {
                         if a >= CELLS || b >= CELLS {
                             return None;
                         }
-                        let partner = rings[a].iter().copied().find(|&n| n != cell && rings[b].contains(&n))?;
+                        let partner =
+                            rings[a].iter().copied().find(|&n| n != cell && rings[b].contains(&n))?;
                         Some((partner, a, b))
                     })
                     .collect()
@@ -191,6 +192,7 @@ impl Position {
     }
 
     /// Whether `color` joins its sides (any board, full or not).
+    #[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
     pub fn connects(&self, geometry: &Geometry, color: Color) -> bool {
         let own = stone(color);
         let (start, goal) = sides(color);
@@ -272,14 +274,28 @@ impl UnionFind {
     }
 }
 
-/// Whether `color` is connected side to side counting bridges as links: two of its nodes (stones or
-/// its sides) that share two adjacent empty neighbours can always be joined, whichever of the two
-/// the opponent takes. With a side as one end this is the edge template II.
+/// How `color` connects its sides when bridges count as links: two of its nodes (stones or its
+/// sides) sharing two adjacent empty neighbours can always be joined, whichever of the two the
+/// opponent takes (with a side as one end this is the edge template II).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BridgeLinks {
+    /// Joined when every bridge counts, even bridges sharing a carrier cell.
+    pub loose: bool,
+    /// Joined through bridges with pairwise disjoint carriers (picked greedily): a proof that
+    /// `color` wins, since it can answer every intrusion into one bridge in that same bridge.
+    /// Holds a carrier cell of one such bridge (a safe move to play), or `NODES` if none was needed.
+    pub proof: Option<usize>,
+}
+
+/// The [`BridgeLinks`] of `color`.
 ///
 /// # Complexity
 /// O(CELLS * 6 * α).
-pub fn bridge_connected(position: &Position, geometry: &Geometry, color: Color) -> bool {
-    let mut uf = UnionFind::groups(position, geometry, color);
+pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> BridgeLinks {
+    let mut loose = UnionFind::groups(position, geometry, color);
+    let mut strict = loose.clone();
+    let mut used = [false; CELLS];
+    let mut carrier = NODES;
     let own = stone(color);
     for cell in 0..CELLS {
         if position.nodes[cell] != EMPTY {
@@ -292,13 +308,27 @@ pub fn bridge_connected(position: &Position, geometry: &Geometry, color: Color) 
             if other < CELLS && other > cell && position.nodes[other] == EMPTY {
                 let (a, b) = (ring[(i + 5) % 6], ring[(i + 1) % 6]);
                 if position.nodes[a] == own && position.nodes[b] == own {
-                    uf.union(a, b);
+                    loose.union(a, b);
+                    if !used[cell] && !used[other] && strict.find(a) != strict.find(b) {
+                        strict.union(a, b);
+                        used[cell] = true;
+                        used[other] = true;
+                        carrier = cell;
+                    }
                 }
             }
         }
     }
     let (a, b) = sides(color);
-    uf.find(a) == uf.find(b)
+    BridgeLinks {
+        loose: loose.find(a) == loose.find(b),
+        proof: if strict.find(a) == strict.find(b) { Some(carrier) } else { None },
+    }
+}
+
+/// Whether `color` is [`BridgeLinks::loose`]ly connected.
+pub fn bridge_connected(position: &Position, geometry: &Geometry, color: Color) -> bool {
+    bridge_links(position, geometry, color).loose
 }
 
 /// The cells that are a carrier of some bridge of `color` (see [`bridge_connected`]): the only
@@ -383,7 +413,10 @@ mod tests {
         let d5 = Cell::new(4, 3).unwrap().index();
         let mut partners: Vec<usize> = geometry.bridges[d5].iter().map(|b| b.0).collect();
         partners.sort_unstable();
-        assert_eq!(partners, [2 * SIZE + 4, 3 * SIZE + 2, 3 * SIZE + 5, 5 * SIZE + 1, 5 * SIZE + 4, 6 * SIZE + 2]);
+        assert_eq!(
+            partners,
+            [2 * SIZE + 4, 3 * SIZE + 2, 3 * SIZE + 5, 5 * SIZE + 1, 5 * SIZE + 4, 6 * SIZE + 2]
+        );
         let b2 = Cell::new(1, 1).unwrap().index();
         assert!(geometry.bridges[b2].iter().any(|&(p, a, b)| p == TOP && a == 1 && b == 2));
         for (cell, list) in geometry.bridges.iter().enumerate() {

@@ -12,7 +12,9 @@
 //!   (MCTS-solver), so short forced wins and losses are found exactly.
 
 use crate::board::{Color, CELLS, SIZE};
-use crate::geometry::{bridge_carriers, bridge_connected, stone, winning_cells, Geometry, Position, EMPTY, NODES};
+use crate::geometry::{
+    bridge_carriers, bridge_connected, bridge_links, stone, winning_cells, Geometry, Position, EMPTY, NODES,
+};
 use std::time::Instant;
 
 /// Mover's proven result in a node: unknown, a proven win, a proven loss.
@@ -22,12 +24,33 @@ const LOST: i8 = -1;
 
 /// Virtual RAVE games given to each new child, at its prior win rate.
 const PRIOR_GAMES: f32 = 12.0;
+/// Search parameters (the defaults are the measured choice; see the README).
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    pub prior_games: f32,
+    pub expand_after: f32,
+    pub rave_bias: f32,
+    pub exploration: f32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            prior_games: PRIOR_GAMES,
+            expand_after: EXPAND_AFTER,
+            rave_bias: RAVE_BIAS,
+            exploration: EXPLORATION,
+        }
+    }
+}
+
 /// A node's children are created on its `EXPAND_AFTER`-th visit.
 const EXPAND_AFTER: f32 = 4.0;
 /// RAVE weight schedule: beta = rn / (rn + n + rn * n * RAVE_BIAS).
 const RAVE_BIAS: f32 = 0.0005;
-/// UCB exploration constant (small: the RAVE estimates already spread the search).
-const EXPLORATION: f32 = 0.12;
+/// UCB exploration constant: none, as in MoHex; the priors and RAVE spread the search (0.12 lost
+/// 17-63 to 0 in self-play, see the README).
+const EXPLORATION: f32 = 0.0;
 /// The tree stops growing at this many nodes (about 24 bytes each).
 const MAX_NODES: usize = 6_000_000;
 
@@ -68,7 +91,13 @@ impl Rng {
 
 /// The cell that answers an intrusion at `last` into a bridge of `color`, if any (a random one when
 /// several). The bridge ends are the two ring neighbours of `last` on either side of the other carrier.
-pub fn bridge_response(position: &Position, geometry: &Geometry, last: usize, color: Color, rng: &mut Rng) -> Option<usize> {
+pub fn bridge_response(
+    position: &Position,
+    geometry: &Geometry,
+    last: usize,
+    color: Color,
+    rng: &mut Rng,
+) -> Option<usize> {
     if last >= CELLS {
         return None;
     }
@@ -96,6 +125,7 @@ pub fn bridge_response(position: &Position, geometry: &Geometry, last: usize, co
 
 /// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
 /// `last` is the last move played (or `NODES` if none).
+#[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
 pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rng: &mut Rng) -> Color {
     // The empty cells in a list with each cell's slot, so any cell can be removed in O(1).
     let mut empty = [0u8; CELLS];
@@ -148,11 +178,20 @@ pub struct Search {
     root: usize,
     /// The position after our last answer and its node, for reusing the tree.
     previous: Option<(Position, usize)>,
+    pub params: Params,
 }
 
 impl Search {
     pub fn new(seed: u64) -> Search {
-        Search { geometry: Geometry::new(), nodes: Vec::new(), rng: Rng::new(seed), path: Vec::new(), root: 0, previous: None }
+        Search {
+            geometry: Geometry::new(),
+            nodes: Vec::new(),
+            rng: Rng::new(seed),
+            path: Vec::new(),
+            root: 0,
+            previous: None,
+            params: Params::default(),
+        }
     }
 
     pub fn geometry(&self) -> &Geometry {
@@ -164,7 +203,13 @@ impl Search {
     ///
     /// The subtree under the previous answer and `last` is kept when `root` is exactly that
     /// position, so the statistics gathered for it during the previous search are not lost.
-    pub fn run(&mut self, root: &Position, last: usize, deadline: Instant, max_playouts: u32) -> SearchResult {
+    pub fn run(
+        &mut self,
+        root: &Position,
+        last: usize,
+        deadline: Instant,
+        max_playouts: u32,
+    ) -> SearchResult {
         self.root = match self.reusable(root, last) {
             Some(index) => index,
             None => {
@@ -186,7 +231,8 @@ impl Search {
             self.expand(self.root, root, last);
         }
         let mut playouts = 0;
-        while playouts < max_playouts && self.nodes[self.root].proven == UNKNOWN {
+        // Stop early only on a proven win; a proven loss still searches for the stubbornest move.
+        while playouts < max_playouts && self.nodes[self.root].proven != LOST {
             if playouts % 4 == 0 && Instant::now() >= deadline {
                 break;
             }
@@ -240,7 +286,13 @@ impl Search {
             LOST => 0.0,
             _ => node.wins / node.visits.max(1.0),
         };
-        SearchResult { cell: usize::from(node.cell), node: best, value, proven: node.proven != UNKNOWN, playouts }
+        SearchResult {
+            cell: usize::from(node.cell),
+            node: best,
+            value,
+            proven: node.proven != UNKNOWN,
+            playouts,
+        }
     }
 
     fn push_child(&mut self, cell: usize, proven: i8, prior: f32) {
@@ -251,8 +303,8 @@ impl Search {
             proven,
             visits: 0.0,
             wins: 0.0,
-            rave_visits: PRIOR_GAMES,
-            rave_wins: PRIOR_GAMES * prior,
+            rave_visits: self.params.prior_games,
+            rave_wins: self.params.prior_games * prior,
         });
     }
 
@@ -269,9 +321,30 @@ impl Search {
             self.nodes[index].proven = LOST;
             return;
         }
+        let mine = bridge_links(position, &self.geometry, me);
+        if let Some(carrier) = mine.proof {
+            // Won through disjoint bridges: filling one of their carriers keeps the win.
+            let cell = if carrier < CELLS { carrier } else { self.candidates(position)[0] };
+            self.push_child(cell, WON, 1.0);
+            self.nodes[index].first_child = first;
+            self.nodes[index].children = 1;
+            self.nodes[index].proven = LOST;
+            return;
+        }
         let threats = winning_cells(position, &self.geometry, me.opponent());
         let candidates: Vec<usize> = match threats.len() {
-            0 => self.mustplay(position).unwrap_or_else(|| self.candidates(position)),
+            0 => {
+                let theirs = bridge_links(position, &self.geometry, me.opponent());
+                if theirs.proof.is_some() {
+                    // Lost whatever we do; keep the moves that break the most, to resist.
+                    self.nodes[index].proven = WON;
+                }
+                if theirs.loose {
+                    self.mustplay(position).unwrap_or_else(|| self.candidates(position))
+                } else {
+                    self.candidates(position)
+                }
+            }
             1 => threats,
             _ => {
                 // Lost whatever we do; still list the blocks, so that a move can be reported.
@@ -297,7 +370,10 @@ impl Search {
         if last < CELLS {
             let lring = &geometry.rings[last];
             for i in 0..6 {
-                if lring[i] == cell && position.nodes[lring[(i + 5) % 6]] == own && position.nodes[lring[(i + 1) % 6]] == own {
+                if lring[i] == cell
+                    && position.nodes[lring[(i + 5) % 6]] == own
+                    && position.nodes[lring[(i + 1) % 6]] == own
+                {
                     return 0.9;
                 }
             }
@@ -307,9 +383,9 @@ impl Search {
         if last < CELLS && ring.contains(&last) {
             prior = 0.6;
         }
-        let makes_bridge = geometry.bridges[cell]
-            .iter()
-            .any(|&(partner, a, b)| position.nodes[partner] == own && position.nodes[a] == EMPTY && position.nodes[b] == EMPTY);
+        let makes_bridge = geometry.bridges[cell].iter().any(|&(partner, a, b)| {
+            position.nodes[partner] == own && position.nodes[a] == EMPTY && position.nodes[b] == EMPTY
+        });
         if makes_bridge {
             prior = prior.max(0.58);
         } else if touching {
@@ -329,9 +405,6 @@ impl Search {
     /// or no single stone breaks it (then every move is as bad, so nothing is pruned).
     fn mustplay(&self, position: &Position) -> Option<Vec<usize>> {
         let opponent = position.to_move.opponent();
-        if !bridge_connected(position, &self.geometry, opponent) {
-            return None;
-        }
         let mut trial = position.clone();
         let mine = stone(position.to_move);
         let breaks: Vec<usize> = bridge_carriers(position, &self.geometry, opponent)
@@ -368,7 +441,10 @@ impl Search {
             }
             let mut power = 1;
             for &n in &geometry.rings[cell] {
-                if n < CELLS && position.nodes[n] == EMPTY && geometry.dead.is_dead(code + power * usize::from(opponent)) {
+                if n < CELLS
+                    && position.nodes[n] == EMPTY
+                    && geometry.dead.is_dead(code + power * usize::from(opponent))
+                {
                     state[cell] = 2;
                     killer[cell] = n;
                     break;
@@ -378,7 +454,10 @@ impl Search {
         }
         let mut list: Vec<usize> = (0..CELLS)
             .filter(|&c| position.nodes[c] == EMPTY)
-            .filter(|&c| state[c] == 0 || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c]))
+            .filter(|&c| {
+                state[c] == 0
+                    || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
+            })
             .collect();
         if list.is_empty() {
             list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
@@ -398,9 +477,11 @@ impl Search {
                 LOST => -1.0,
                 _ => {
                     let (n, rn) = (child.visits, child.rave_visits);
-                    let beta = rn / (rn + n + rn * n * RAVE_BIAS);
+                    let beta = rn / (rn + n + rn * n * self.params.rave_bias);
                     let mean = if n > 0.0 { child.wins / n } else { 0.0 };
-                    (1.0 - beta) * mean + beta * child.rave_wins / rn + EXPLORATION * (log_n / (n + 1.0)).sqrt()
+                    (1.0 - beta) * mean
+                        + beta * child.rave_wins / rn
+                        + self.params.exploration * (log_n / (n + 1.0)).sqrt()
                 }
             };
             if value > best_value {
@@ -422,14 +503,14 @@ impl Search {
         let mut known: Option<Color> = None;
         loop {
             let node = self.nodes[index];
-            if node.proven != UNKNOWN {
+            if node.proven != UNKNOWN && (index != self.root || node.children == 0) {
                 // The mover into this node is the opposite of the side to move now.
                 let mover = position.to_move.opponent();
                 known = Some(if node.proven == WON { mover } else { mover.opponent() });
                 break;
             }
             if node.children == 0 {
-                if node.visits + 1.0 < EXPAND_AFTER || self.nodes.len() + CELLS > MAX_NODES {
+                if node.visits + 1.0 < self.params.expand_after || self.nodes.len() + CELLS > MAX_NODES {
                     break;
                 }
                 self.expand(index, &position, last);
@@ -477,7 +558,9 @@ impl Search {
             let node = self.nodes[self.path[depth] as usize];
             let own = stone(to_move);
             let win = if winner == to_move { 1.0 } else { 0.0 };
-            for child in &mut self.nodes[node.first_child as usize..node.first_child as usize + node.children as usize] {
+            for child in
+                &mut self.nodes[node.first_child as usize..node.first_child as usize + node.children as usize]
+            {
                 if final_board[usize::from(child.cell)] == own {
                     child.rave_visits += 1.0;
                     child.rave_wins += win;
@@ -504,5 +587,145 @@ impl Search {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rng;
+    use super::*;
+    use crate::board::{Board, Cell, Game, Move};
+    use proptest::prelude::*;
+
+    fn random_game(seed: u64, moves: usize) -> Game {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new();
+        for _ in 0..moves {
+            let legal: Vec<Move> = game.legal_moves().into_iter().filter(|&m| m != Move::Swap).collect();
+            if legal.is_empty() {
+                break;
+            }
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        game
+    }
+
+    fn to_board(position: &Position) -> Board {
+        let mut board = Board::new();
+        for cell in Cell::all() {
+            let stone = match position.nodes[cell.index()] {
+                1 => Some(Color::Red),
+                2 => Some(Color::Blue),
+                _ => None,
+            };
+            board.set(cell, stone);
+        }
+        board
+    }
+
+    proptest! {
+        /// The playout's swap-remove list fills every cell exactly once, keeps the stone counts
+        /// alternating, and its winner is the rules' winner of the final board.
+        #[test]
+        fn playouts_fill_the_board_and_score_it_like_the_rules(seed in any::<u64>(), moves in 0usize..60) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, moves);
+            prop_assume!(game.winner().is_none());
+            let mut position = Position::new(game.board(), game.to_move());
+            let before = game.board().counts();
+            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1));
+            let board = to_board(&position);
+            prop_assert_eq!(board.empty_cells().count(), 0);
+            let (red, blue) = board.counts();
+            let empty = CELLS - before.0 - before.1;
+            let first = game.to_move();
+            let (mine, theirs) = (empty.div_ceil(2), empty / 2);
+            let expected = if first == Color::Red { (before.0 + mine, before.1 + theirs) } else { (before.0 + theirs, before.1 + mine) };
+            prop_assert_eq!((red, blue), expected);
+            prop_assert_eq!(Some(winner), board.winner());
+        }
+
+        /// Bridge responses are exactly the plain definition: the other common neighbour of two
+        /// own nodes when the opponent took one of them.
+        #[test]
+        fn bridge_responses_match_the_definition(seed in any::<u64>(), moves in 1usize..80) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, moves);
+            let Some(&Move::Place(last)) = game.moves().last() else { return Ok(()); };
+            let position = Position::new(game.board(), game.to_move());
+            let me = game.to_move();
+            let mine = |n: usize| position.nodes[n] == stone(me);
+            let mut plain: Vec<usize> = Vec::new();
+            for other in last.neighbours() {
+                if game.board().get(other).is_some() {
+                    continue;
+                }
+                // Common neighbours (nodes, sides included) of `last` and `other`.
+                let ring_last = geometry.rings[last.index()];
+                let ring_other = geometry.rings[other.index()];
+                let mut common: Vec<usize> = ring_last.iter().copied().filter(|n| ring_other.contains(n)).collect();
+                common.dedup(); // a side appears twice in a rim cell's ring
+                if common.len() == 2 && common.iter().all(|&n| mine(n)) {
+                    plain.push(other.index());
+                }
+            }
+            let mut rng = Rng::new(seed);
+            match bridge_response(&position, &geometry, last.index(), me, &mut rng) {
+                None => prop_assert!(plain.is_empty()),
+                Some(cell) => prop_assert!(plain.contains(&cell)),
+            }
+        }
+    }
+
+    #[test]
+    fn takes_an_immediate_win_and_blocks_the_only_threat() {
+        // Red column c, gap at c7; blue far from connecting.
+        let mut board = Board::new();
+        for row in 0..11 {
+            if row != 6 {
+                board.set(Cell::new(row, 2).unwrap(), Some(Color::Red));
+            }
+        }
+        for (row, col) in [(0, 5), (1, 6), (2, 7), (3, 8), (4, 9), (8, 4), (8, 5), (8, 6), (8, 7), (8, 8)] {
+            board.set(Cell::new(row, col).unwrap(), Some(Color::Blue));
+        }
+        let c7 = "c7".parse::<Cell>().unwrap().index();
+        let far = Instant::now() + std::time::Duration::from_secs(60);
+        for to_move in [Color::Red, Color::Blue] {
+            let mut search = Search::new(3);
+            let result = search.run(&Position::new(&board, to_move), NODES, far, 2000);
+            assert_eq!(result.cell, c7, "{to_move}");
+        }
+    }
+
+    #[test]
+    fn proves_a_bridge_chain_win() {
+        // Red d1, e2? Use bridges: red stones on rows 1, 3, 5, 7, 9 at bridge distance, each pair
+        // joined by a bridge and the ends by edge templates: red is connected whatever blue does.
+        let mut board = Board::new();
+        for (row, col) in [(1, 5), (3, 4), (5, 3), (7, 2), (9, 1)] {
+            board.set(Cell::new(row, col).unwrap(), Some(Color::Red));
+        }
+        for (row, col) in [(0, 0), (0, 1), (10, 10), (10, 9), (5, 9)] {
+            board.set(Cell::new(row, col).unwrap(), Some(Color::Blue));
+        }
+        let geometry = Geometry::new();
+        let position = Position::new(&board, Color::Blue);
+        let links = crate::geometry::bridge_links(&position, &geometry, Color::Red);
+        assert!(links.loose && links.proof.is_some());
+        let far = Instant::now() + std::time::Duration::from_secs(60);
+        let result = Search::new(5).run(&position, NODES, far, 500);
+        assert!(result.proven && result.value == 0.0, "{result:?}");
+        // Each blue intrusion is answered and red still wins: check by playing it out with the
+        // search on both sides.
+        let mut game = Game::from_position(board, Color::Blue);
+        let mut search = [Search::new(1), Search::new(2)];
+        while game.winner().is_none() {
+            let side = game.to_move().index();
+            let position = Position::new(game.board(), game.to_move());
+            let cell = search[side].run(&position, NODES, far, 300).cell;
+            game.play(Move::Place(Cell::from_index(cell))).unwrap();
+        }
+        assert_eq!(game.winner(), Some(Color::Red));
     }
 }
