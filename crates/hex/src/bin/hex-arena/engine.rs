@@ -231,7 +231,14 @@ pub struct CodinGamePlayer {
 
 impl CodinGamePlayer {
     pub fn new(argv: Vec<String>, show_stderr: bool) -> Self {
-        CodinGamePlayer { argv, show_stderr, process: None, color: Color::Red, answered: 0, last_tail: String::new() }
+        CodinGamePlayer {
+            argv,
+            show_stderr,
+            process: None,
+            color: Color::Red,
+            answered: 0,
+            last_tail: String::new(),
+        }
     }
 }
 
@@ -322,7 +329,9 @@ impl GtpPlayer {
                         None => {
                             let ok = line.starts_with('=');
                             if !ok && !line.starts_with('?') {
-                                return Err(Fault::Crash(format!("not a GTP response to {command:?}: {line:?}")));
+                                return Err(Fault::Crash(format!(
+                                    "not a GTP response to {command:?}: {line:?}"
+                                )));
                             }
                             // Skip the status character and an optional numeric id.
                             let body = line[1..].trim_start_matches(|c: char| c.is_ascii_digit()).trim();

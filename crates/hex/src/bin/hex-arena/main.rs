@@ -187,7 +187,8 @@ fn run_match(options: &Options) -> Result<(), String> {
             let next = Arc::clone(&next);
             let sender = sender.clone();
             thread::spawn(move || {
-                let mut players = [make_player(&options.engines[0], &options), make_player(&options.engines[1], &options)];
+                let mut players =
+                    [make_player(&options.engines[0], &options), make_player(&options.engines[1], &options)];
                 loop {
                     let index = next.fetch_add(1, Ordering::SeqCst);
                     if index >= options.games {
@@ -212,7 +213,9 @@ fn run_match(options: &Options) -> Result<(), String> {
         let names = if fixture.a_is_red { [&a.name, &b.name] } else { [&b.name, &a.name] };
         let record = Record::new(fixture.index + 1, fixture.seed, names[0], names[1], &outcome);
         if let Some(file) = &mut records_file {
-            writeln!(file, "{}", record.to_line()).and_then(|()| file.flush()).map_err(|e| format!("records: {e}"))?;
+            writeln!(file, "{}", record.to_line())
+                .and_then(|()| file.flush())
+                .map_err(|e| format!("records: {e}"))?;
         }
         if let Some(dir) = &options.svg_dir {
             write_svg(dir, &record)?;
@@ -243,7 +246,11 @@ fn run_match(options: &Options) -> Result<(), String> {
             engine.late += usize::from(timing.late);
         }
         if !options.quiet {
-            let detail = if outcome.reason == Reason::Connect { String::new() } else { format!(" ({})", outcome.detail) };
+            let detail = if outcome.reason == Reason::Connect {
+                String::new()
+            } else {
+                format!(" ({})", outcome.detail)
+            };
             eprintln!(
                 "[{done:>4}/{}] game {} {}: {} (red) vs {} (blue): {} wins by {} after {} moves{detail} | {} {} - {} {}",
                 options.games,
@@ -297,7 +304,11 @@ fn print_summary(
         a.name,
         b.name,
         if options.strict { "strict" } else { "lenient" },
-        if options.openings.is_empty() { String::new() } else { format!(", {} forced openings", options.openings.len()) }
+        if options.openings.is_empty() {
+            String::new()
+        } else {
+            format!(", {} forced openings", options.openings.len())
+        }
     );
     let width = a.name.len().max(b.name.len()).max(6);
     for (label, spec, total) in [("A", a, &totals[0]), ("B", b, &totals[1])] {
@@ -316,18 +327,30 @@ fn print_summary(
         stats::format_elo(low),
         stats::format_elo(high)
     );
-    let ends: Vec<String> = Reason::ALL.iter().map(|r| format!("{} {}", r.as_str(), reasons[*r as usize])).collect();
+    let ends: Vec<String> =
+        Reason::ALL.iter().map(|r| format!("{} {}", r.as_str(), reasons[*r as usize])).collect();
     println!("game ends: {}", ends.join(", "));
     println!(
         "{:<width$}  {:>7} {:>7} {:>7} {:>7}   {:>7} {:>5} {:>9} {:>7} {:>7} {:>7}",
-        "losses/times", "timeout", "illegal", "crash", "resign", "answers", "late", "first max", "mean", "p99", "max"
+        "losses/times",
+        "timeout",
+        "illegal",
+        "crash",
+        "resign",
+        "answers",
+        "late",
+        "first max",
+        "mean",
+        "p99",
+        "max"
     );
     for (spec, total) in [(a, &totals[0]), (b, &totals[1])] {
         let mut later = total.answers.clone();
         later.sort_by(f64::total_cmp);
         let first_max = total.first_answers.iter().copied().fold(f64::NAN, f64::max);
         let mean = later.iter().sum::<f64>() / later.len().max(1) as f64;
-        let show = |v: Option<f64>| v.filter(|v| v.is_finite()).map_or("-".to_string(), |v| format!("{v:.1}"));
+        let show =
+            |v: Option<f64>| v.filter(|v| v.is_finite()).map_or("-".to_string(), |v| format!("{v:.1}"));
         println!(
             "{:<width$}  {:>7} {:>7} {:>7} {:>7}   {:>7} {:>5} {:>9} {:>7} {:>7} {:>7}",
             spec.name,
@@ -355,7 +378,8 @@ fn run_svg(options: &SvgOptions) -> Result<(), String> {
         .map_err(|e| format!("cannot read {}: {e}", options.records.display()))?;
     let mut chosen = None;
     for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let record = Record::parse(line).map_err(|e| format!("{} line {}: {e}", options.records.display(), number + 1))?;
+        let record = Record::parse(line)
+            .map_err(|e| format!("{} line {}: {e}", options.records.display(), number + 1))?;
         if options.game.map_or(true, |game| game == record.game) {
             chosen = Some(record);
             break;
@@ -367,7 +391,9 @@ fn run_svg(options: &SvgOptions) -> Result<(), String> {
     })?;
     let picture = svg::render(&record)?;
     match &options.output {
-        Some(path) => std::fs::write(path, picture).map_err(|e| format!("cannot write {}: {e}", path.display())),
+        Some(path) => {
+            std::fs::write(path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        }
         None => {
             print!("{picture}");
             Ok(())

@@ -103,7 +103,9 @@ pub fn split_words(text: &str) -> Result<Vec<String>, String> {
                 loop {
                     match chars.next() {
                         Some('"') => break,
-                        Some('\\') => word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?),
+                        Some('\\') => {
+                            word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?)
+                        }
                         Some(c) => word.push(c),
                         None => return Err(format!("unterminated \" in {text:?}")),
                     }
@@ -188,7 +190,9 @@ pub fn openings(text: &str) -> Result<Vec<Cell>, String> {
         return Ok(Cell::all().collect());
     }
     let content = match text.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("--openings: cannot read {path}: {e}"))?,
+        Some(path) => {
+            std::fs::read_to_string(path).map_err(|e| format!("--openings: cannot read {path}: {e}"))?
+        }
         None => text.to_string(),
     };
     let cells = content
@@ -267,14 +271,18 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
                 let (red, blue) = text
                     .split_once(',')
                     .filter(|(r, b)| !r.is_empty() && !b.is_empty() && r != b)
-                    .ok_or_else(|| format!("--gtp-colors expects RED,BLUE (e.g. black,white), found {text:?}"))?;
+                    .ok_or_else(|| {
+                        format!("--gtp-colors expects RED,BLUE (e.g. black,white), found {text:?}")
+                    })?;
                 gtp_colors = GtpColors { red: red.to_string(), blue: blue.to_string() };
             }
             "--busy" => busy = number(&value(arg)?, arg)?,
             "--engine-stderr" => show_stderr = true,
             "-q" | "--quiet" => quiet = true,
             "-v" | "--verbose" => verbose = true,
-            other if other.starts_with('-') && other.len() > 1 => return Err(format!("unknown option {other}")),
+            other if other.starts_with('-') && other.len() > 1 => {
+                return Err(format!("unknown option {other}"))
+            }
             _ => positional.push(arg.clone()),
         }
     }
@@ -294,8 +302,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if specs[0].name == specs[1].name && names == [None, None] {
         // The same program twice: name each after its first differing argument (`--engine uct`
         // versus `--engine rave` gives hex-baseline-uct and hex-baseline-rave).
-        let differing =
-            specs[0].argv.iter().zip(&specs[1].argv).find(|(x, y)| x != y).map(|(x, y)| (x.clone(), y.clone()));
+        let differing = specs[0]
+            .argv
+            .iter()
+            .zip(&specs[1].argv)
+            .find(|(x, y)| x != y)
+            .map(|(x, y)| (x.clone(), y.clone()));
         match differing {
             Some((x, y)) if !x.contains("{seed}") => {
                 for (spec, word) in specs.iter_mut().zip([x, y]) {
@@ -340,7 +352,9 @@ fn parse_svg(args: &[String]) -> Result<Command, String> {
             "-h" | "--help" => return Ok(Command::Help),
             "--game" => game = Some(number(&value(arg)?, arg)?),
             "-o" | "--output" => output = Some(PathBuf::from(value(arg)?)),
-            other if other.starts_with('-') && other.len() > 1 => return Err(format!("unknown option {other}")),
+            other if other.starts_with('-') && other.len() > 1 => {
+                return Err(format!("unknown option {other}"))
+            }
             _ if records.is_none() => records = Some(PathBuf::from(arg)),
             _ => return Err(format!("svg: unexpected argument {arg:?}")),
         }
@@ -390,22 +404,30 @@ mod tests {
 
     #[test]
     fn a_match_parses_with_defaults_and_overrides() {
-        let Command::Match(options) =
-            parse(&args("-n 4 -j 2 --strict --time-b 3000/2000 ./hex 'gtp:python3 tools/openspiel_gtp.py --seed {seed}'"))
-                .unwrap()
-        else {
+        let Command::Match(options) = parse(&args(
+            "-n 4 -j 2 --strict --time-b 3000/2000 ./hex 'gtp:python3 tools/openspiel_gtp.py --seed {seed}'",
+        ))
+        .unwrap() else {
             panic!("not a match")
         };
         assert_eq!((options.games, options.jobs, options.strict), (4, 2, true));
         let [a, b] = &options.engines;
-        assert_eq!((a.name.as_str(), a.protocol, a.move_limit), ("hex", Protocol::CodinGame, Duration::from_millis(100)));
-        assert_eq!((b.name.as_str(), b.protocol, b.first_limit), ("openspiel_gtp", Protocol::Gtp, Duration::from_secs(3)));
+        assert_eq!(
+            (a.name.as_str(), a.protocol, a.move_limit),
+            ("hex", Protocol::CodinGame, Duration::from_millis(100))
+        );
+        assert_eq!(
+            (b.name.as_str(), b.protocol, b.first_limit),
+            ("openspiel_gtp", Protocol::Gtp, Duration::from_secs(3))
+        );
         assert_eq!(b.argv, ["python3", "tools/openspiel_gtp.py", "--seed", "{seed}"]);
         // Same program twice: names are told apart.
         let Command::Match(options) = parse(&args("--openings a1,b2 x x")).unwrap() else { panic!() };
         assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-a", "x-b"));
         assert_eq!(options.games, 4);
-        let Command::Match(options) = parse(&args("'x --engine uct' 'x --engine rave'")).unwrap() else { panic!() };
+        let Command::Match(options) = parse(&args("'x --engine uct' 'x --engine rave'")).unwrap() else {
+            panic!()
+        };
         assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-uct", "x-rave"));
     }
 

@@ -56,7 +56,8 @@ impl Record {
     pub fn to_line(&self) -> String {
         let list = |items: Vec<String>| if items.is_empty() { "-".to_string() } else { items.join(",") };
         let moves = list(self.moves.iter().map(Move::to_string).collect());
-        let times = list(self.times.iter().map(|t| t.map_or("-".to_string(), |t| format!("{t:.1}"))).collect());
+        let times =
+            list(self.times.iter().map(|t| t.map_or("-".to_string(), |t| format!("{t:.1}"))).collect());
         format!(
             "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} detail={}",
             self.game,
@@ -106,7 +107,9 @@ impl Record {
             .collect::<Result<Vec<_>, _>>()?;
         let times = list(field("times")?)
             .iter()
-            .map(|t| if t == "-" { Ok(None) } else { t.parse::<f64>().map(Some).map_err(|_| bad("times", t)) })
+            .map(
+                |t| if t == "-" { Ok(None) } else { t.parse::<f64>().map(Some).map_err(|_| bad("times", t)) },
+            )
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Record {
             game: game.parse().map_err(|_| bad("game", game))?,
@@ -115,7 +118,11 @@ impl Record {
             blue: field("blue")?.to_string(),
             winner: winner.parse().map_err(|()| bad("winner", winner))?,
             reason: Reason::parse(reason).ok_or_else(|| bad("reason", reason))?,
-            opening: if opening == "-" { None } else { Some(opening.parse().map_err(|()| bad("opening", opening))?) },
+            opening: if opening == "-" {
+                None
+            } else {
+                Some(opening.parse().map_err(|()| bad("opening", opening))?)
+            },
             moves,
             times,
             detail,
@@ -149,6 +156,8 @@ mod tests {
         );
         assert_eq!(Record::parse(&line), Ok(record));
         assert!(Record::parse("game=1 seed=2").unwrap_err().contains("missing field"));
-        assert!(Record::parse(&line.replace("winner=blue", "winner=green")).unwrap_err().contains("winner=green"));
+        assert!(Record::parse(&line.replace("winner=blue", "winner=green"))
+            .unwrap_err()
+            .contains("winner=green"));
     }
 }

@@ -40,7 +40,8 @@ pub enum Reason {
 }
 
 impl Reason {
-    pub const ALL: [Reason; 5] = [Reason::Connect, Reason::Timeout, Reason::Illegal, Reason::Crash, Reason::Resign];
+    pub const ALL: [Reason; 5] =
+        [Reason::Connect, Reason::Timeout, Reason::Illegal, Reason::Crash, Reason::Resign];
 
     pub fn as_str(self) -> &'static str {
         match self {
@@ -138,7 +139,8 @@ pub fn play_game(
                         // Give the engine's last stderr lines time to arrive.
                         std::thread::sleep(Duration::from_millis(30));
                         let tail = players[side].stderr_tail();
-                        let detail = if tail.is_empty() { message } else { format!("{message}; stderr: {tail}") };
+                        let detail =
+                            if tail.is_empty() { message } else { format!("{message}; stderr: {tail}") };
                         (Reason::Crash, detail)
                     }
                     Fault::Resign => {
@@ -151,7 +153,8 @@ pub fn play_game(
             }
         };
         if rules.strict && late {
-            let detail = format!("answered {text:?} after {:.1} ms, limit {} ms", ms(elapsed), limit.as_millis());
+            let detail =
+                format!("answered {text:?} after {:.1} ms, limit {} ms", ms(elapsed), limit.as_millis());
             log(&format!("{color} loses: late, {detail}"));
             return end(game, timings, loser_wins, Reason::Timeout, detail);
         }

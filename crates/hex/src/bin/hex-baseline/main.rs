@@ -52,7 +52,8 @@ fn parse_options() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
-        let number = |text: String| text.parse::<u64>().map_err(|_| format!("{arg} expects a number, found {text:?}"));
+        let number =
+            |text: String| text.parse::<u64>().map_err(|_| format!("{arg} expects a number, found {text:?}"));
         match arg.as_str() {
             "--engine" => {
                 options.engine = match value()?.as_str() {
@@ -68,8 +69,9 @@ fn parse_options() -> Result<Options, String> {
             "--playouts" => options.playouts = number(value()?)?.max(1),
             "--exploration" => {
                 let text = value()?;
-                options.exploration =
-                    Some(text.parse().map_err(|_| format!("--exploration expects a number, found {text:?}"))?);
+                options.exploration = Some(
+                    text.parse().map_err(|_| format!("--exploration expects a number, found {text:?}"))?,
+                );
             }
             "--stats" => options.stats = true,
             "-h" | "--help" => {

@@ -33,8 +33,11 @@ impl Geometry {
                 neighbours[x]
                     .iter()
                     .filter_map(|&y| {
-                        let common: Vec<u8> =
-                            neighbours[x].iter().copied().filter(|c| neighbours[y as usize].contains(c)).collect();
+                        let common: Vec<u8> = neighbours[x]
+                            .iter()
+                            .copied()
+                            .filter(|c| neighbours[y as usize].contains(c))
+                            .collect();
                         match common[..] {
                             [u, v] => Some(BridgeReply { ends: [u, v], save: y }),
                             _ => None,
@@ -100,7 +103,14 @@ impl Rng {
 /// (the opponent took one of its two carrier cells) takes the other one.
 ///
 /// `last` is the move played just before (its intrusions are answered first).
-pub fn fill(geometry: &Geometry, board: &mut [u8; CELLS], mut to_move: u8, last: Option<u8>, bridges: bool, rng: &mut Rng) {
+pub fn fill(
+    geometry: &Geometry,
+    board: &mut [u8; CELLS],
+    mut to_move: u8,
+    last: Option<u8>,
+    bridges: bool,
+    rng: &mut Rng,
+) {
     let mut empty = [0u8; CELLS];
     let mut position = [0u8; CELLS];
     let mut count = 0;
@@ -179,7 +189,14 @@ mod tests {
         let mut stack = Vec::new();
         for trial in 0..200 {
             let mut board = [EMPTY; CELLS];
-            fill(&geometry, &mut board, if trial % 2 == 0 { RED } else { BLUE }, None, trial % 3 == 0, &mut rng);
+            fill(
+                &geometry,
+                &mut board,
+                if trial % 2 == 0 { RED } else { BLUE },
+                None,
+                trial % 3 == 0,
+                &mut rng,
+            );
             assert!(board.iter().all(|&c| c != EMPTY));
             let reds = board.iter().filter(|&&c| c == RED).count();
             assert!(reds == 60 || reds == 61);

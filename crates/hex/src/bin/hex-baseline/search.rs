@@ -48,6 +48,13 @@ struct Node {
     rave_wins: u32,
 }
 
+impl Node {
+    /// A node not yet expanded and never visited, reached by `mv`.
+    fn leaf(mv: u8) -> Node {
+        Node { first_child: 0, child_count: 0, mv, visits: 0, wins: 0, rave_visits: 0, rave_wins: 0 }
+    }
+}
+
 /// One search: the arena, the geometry and the generator.
 pub struct Search<'g> {
     geometry: &'g Geometry,
@@ -81,7 +88,7 @@ impl<'g> Search<'g> {
         }
         let root_color = stone(game.to_move());
         self.nodes.clear();
-        self.nodes.push(Node { first_child: 0, child_count: 0, mv: 0, visits: 0, wins: 0, rave_visits: 0, rave_wins: 0 });
+        self.nodes.push(Node::leaf(0));
         self.expand(0, &root_board, game.swap_allowed());
         assert!(self.nodes[0].child_count > 0, "no legal move");
         self.playouts = 0;
@@ -110,7 +117,8 @@ impl<'g> Search<'g> {
             .iter()
             .take(count)
             .map(|c| {
-                let mv = if c.mv == SWAP { Move::Swap } else { Move::Place(Cell::from_index(usize::from(c.mv))) };
+                let mv =
+                    if c.mv == SWAP { Move::Swap } else { Move::Place(Cell::from_index(usize::from(c.mv))) };
                 (mv.to_string(), c.visits, f64::from(c.wins) / f64::from(c.visits.max(1)))
             })
             .collect()
@@ -120,21 +128,10 @@ impl<'g> Search<'g> {
     /// children do not favour a corner) and, at the root on turn 2, the swap.
     fn expand(&mut self, node: usize, board: &[u8; CELLS], swap: bool) {
         let first = self.nodes.len();
-        for cell in 0..CELLS {
-            if board[cell] == EMPTY {
-                self.nodes.push(Node {
-                    first_child: 0,
-                    child_count: 0,
-                    mv: cell as u8,
-                    visits: 0,
-                    wins: 0,
-                    rave_visits: 0,
-                    rave_wins: 0,
-                });
-            }
-        }
+        let empty = board.iter().enumerate().filter(|&(_, &stone)| stone == EMPTY);
+        self.nodes.extend(empty.map(|(cell, _)| Node::leaf(cell as u8)));
         if swap {
-            self.nodes.push(Node { first_child: 0, child_count: 0, mv: SWAP, visits: 0, wins: 0, rave_visits: 0, rave_wins: 0 });
+            self.nodes.push(Node::leaf(SWAP));
         }
         let count = self.nodes.len() - first;
         for i in (1..count).rev() {
@@ -172,8 +169,8 @@ impl<'g> Search<'g> {
                         let own = if c.visits > 0 { f64::from(c.wins) / visits } else { 0.0 };
                         let amaf = if c.rave_visits > 0 { f64::from(c.rave_wins) / rave_visits } else { 0.0 };
                         // Gelly and Silver's blend: trust AMAF early, the move's own statistics later.
-                        let beta =
-                            rave_visits / (rave_visits + visits + visits * rave_visits / settings.rave_equivalence);
+                        let beta = rave_visits
+                            / (rave_visits + visits + visits * rave_visits / settings.rave_equivalence);
                         (1.0 - beta) * own
                             + beta * amaf
                             + settings.exploration * (log_parent / (visits + 1.0)).sqrt()
@@ -239,7 +236,8 @@ impl<'g> Search<'g> {
             if bridges {
                 // AMAF: each child cell that the player to move here ended up owning counts as if
                 // that player had played it first. `mover` is now the player to move at `index`.
-                let (first, count) = (self.nodes[index].first_child as usize, self.nodes[index].child_count as usize);
+                let (first, count) =
+                    (self.nodes[index].first_child as usize, self.nodes[index].child_count as usize);
                 let won = u32::from(winner == mover);
                 for child in &mut self.nodes[first..first + count] {
                     if child.mv != SWAP && board[usize::from(child.mv)] == mover {
