@@ -9,6 +9,8 @@ const PALETTE: [&str; 8] =
     ["#ffffff", "#e6194b", "#3cb44b", "#ffe119", "#4363d8", "#f58231", "#911eb4", "#42d4f4"];
 const CELL: usize = 40;
 const MARGIN: usize = 30;
+/// Room above the grid for the title and the column labels.
+const TOP: usize = 50;
 
 /// The board as an SVG picture: numbered discs, row and column labels in `convention`, the
 /// nextThree below and, if given, the move played from this position as an arrow.
@@ -20,7 +22,7 @@ pub fn board_svg(
     convention: Convention,
 ) -> String {
     let side = SIZE * CELL;
-    let (width, height) = (side + 2 * MARGIN, side + 2 * MARGIN + 50);
+    let (width, height) = (side + 2 * MARGIN, TOP + side + MARGIN + 50);
     let mut svg = String::new();
     let _ = writeln!(
         svg,
@@ -29,7 +31,7 @@ pub fn board_svg(
     let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
     let _ = writeln!(svg, r#"<text x="{MARGIN}" y="18" font-size="14">{}</text>"#, escape(title));
     for index in 0..SIZE {
-        let offset = MARGIN + index * CELL + CELL / 2;
+        let (x_offset, y_offset) = (MARGIN + index * CELL + CELL / 2, TOP + index * CELL + CELL / 2);
         // Label rows and columns as the answers name them (letter/digit per the convention).
         let (row_label, column_label) = match convention {
             Convention::LetterIsRow => ((b'A' + index as u8) as char, (b'1' + index as u8) as char),
@@ -39,17 +41,17 @@ pub fn board_svg(
             svg,
             r#"<text x="{}" y="{}" font-size="12" text-anchor="middle">{row_label}</text>"#,
             MARGIN / 2,
-            offset + 4
+            y_offset + 4
         );
         let _ = writeln!(
             svg,
-            r#"<text x="{offset}" y="{}" font-size="12" text-anchor="middle">{column_label}</text>"#,
-            MARGIN - 6
+            r#"<text x="{x_offset}" y="{}" font-size="12" text-anchor="middle">{column_label}</text>"#,
+            TOP - 8
         );
     }
     for row in 0..SIZE {
         for column in 0..SIZE {
-            let (x, y) = (MARGIN + column * CELL, MARGIN + row * CELL);
+            let (x, y) = (MARGIN + column * CELL, TOP + row * CELL);
             let _ = writeln!(
                 svg,
                 r##"<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="#f4f4f4" stroke="#999"/>"##
@@ -61,8 +63,7 @@ pub fn board_svg(
         }
     }
     if let Some(mv) = played {
-        let centre =
-            |c: usize| (MARGIN + (c % SIZE) * CELL + CELL / 2, MARGIN + (c / SIZE) * CELL + CELL / 2);
+        let centre = |c: usize| (MARGIN + (c % SIZE) * CELL + CELL / 2, TOP + (c / SIZE) * CELL + CELL / 2);
         let ((x1, y1), (x2, y2)) = (centre(mv.from), centre(mv.to));
         let _ = writeln!(
             svg,
@@ -73,7 +74,7 @@ pub fn board_svg(
             r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="black" stroke-width="3" marker-end="url(#head)" opacity="0.7"/>"#
         );
     }
-    let base = MARGIN + side + 30;
+    let base = TOP + side + 30;
     let _ = writeln!(svg, r#"<text x="{MARGIN}" y="{}" font-size="14">next:</text>"#, base + 5);
     for (index, &colour) in next_three.iter().enumerate() {
         disc(&mut svg, MARGIN + 60 + index * CELL, base, colour);
