@@ -183,11 +183,12 @@ fn print_summary(records: &[GameRecord]) {
     }
     let ends: Vec<String> = ends.iter().map(|(name, n)| format!("{name} {n}")).collect();
     println!(
-        "# moves/game {:.1}  think/game {:.3} s (max {:.3} s, longest turn {:.3} s)  ends: {}",
+        "# moves/game {:.1}  think/game {:.3} s (max {:.3} s, longest turn {:.3} s)  points/think-s {:.0}  ends: {}",
         moves as f64 / count,
         thinking / count,
         max_thinking,
         longest_turn,
+        scores.iter().sum::<u64>() as f64 / thinking.max(1e-9),
         ends.join(", ")
     );
 }
