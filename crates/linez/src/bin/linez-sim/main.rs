@@ -28,12 +28,26 @@ use stats::Summary;
 /// default `--seed`), so that both give the same games.
 pub const RANDOM_BASELINE_SEED: u64 = 1;
 
+/// Prints one line on stdout; if stdout is gone (e.g. `linez-sim ... | head`), stops quietly
+/// instead of panicking.
+fn say(line: std::fmt::Arguments<'_>) {
+    use std::io::Write as _;
+    if writeln!(std::io::stdout().lock(), "{line}").is_err() {
+        std::process::exit(0);
+    }
+}
+
+/// `println!` through [`say`].
+macro_rules! say {
+    ($($arg:tt)*) => { say(format_args!($($arg)*)) };
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let config = match cli::parse(&args) {
         Ok(Command::Run(config)) => config,
         Ok(Command::Help) => {
-            println!("{}", cli::USAGE);
+            say(format_args!("{}", cli::USAGE));
             return;
         }
         Err(message) => {
@@ -75,14 +89,14 @@ fn run(config: &Config) -> Result<(), String> {
     for dir in [&config.transcript_dir, &config.svg_dir].into_iter().flatten() {
         std::fs::create_dir_all(dir).map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
     }
-    println!(
+    say!(
         "# linez-sim: {} games, budget {} s, rules: {}; player: {}",
         config.seeds.len(),
         config.options.budget.as_secs_f64(),
         play::describe_rules(&config.options.rules),
         config.player.describe()
     );
-    println!("{:<8} {:>7} {:>6} {:<8} {:>8}", "seed", "score", "moves", "end", "think_s");
+    say!("{:<8} {:>7} {:>6} {:<8} {:>8}", "seed", "score", "moves", "end", "think_s");
 
     // Workers take the next seed index from a shared counter and send records back; the main
     // thread prints them in seed-list order as soon as the prefix is complete.
@@ -137,7 +151,7 @@ fn collect(
         }
         pending.insert(index, record);
         while let Some(record) = pending.remove(&done.len()) {
-            println!("{}", game_line(&record));
+            say!("{}", game_line(&record));
             done.push(record);
         }
     }
@@ -165,7 +179,7 @@ fn game_line(record: &GameRecord) -> String {
 fn print_summary(records: &[GameRecord]) {
     let scores: Vec<u64> = records.iter().map(|r| r.score).collect();
     let Some(summary) = Summary::of(&scores) else {
-        println!("# no games");
+        say!("# no games");
         return;
     };
     let count = records.len() as f64;
@@ -173,16 +187,21 @@ fn print_summary(records: &[GameRecord]) {
     let thinking: f64 = records.iter().map(|r| r.thinking.as_secs_f64()).sum();
     let max_thinking = records.iter().map(|r| r.thinking.as_secs_f64()).fold(0.0, f64::max);
     let longest_turn = records.iter().map(|r| r.longest_turn.as_secs_f64()).fold(0.0, f64::max);
-    println!(
+    say!(
         "# games {}  mean {:.1} ± {:.1}  median {:.1}  min {}  max {}",
-        summary.count, summary.mean, summary.two_se, summary.median, summary.min, summary.max
+        summary.count,
+        summary.mean,
+        summary.two_se,
+        summary.median,
+        summary.min,
+        summary.max
     );
     let mut ends: BTreeMap<&str, usize> = BTreeMap::new();
     for record in records {
         *ends.entry(record.end.name()).or_default() += 1;
     }
     let ends: Vec<String> = ends.iter().map(|(name, n)| format!("{name} {n}")).collect();
-    println!(
+    say!(
         "# moves/game {:.1}  think/game {:.3} s (max {:.3} s, longest turn {:.3} s)  points/think-s {:.0}  ends: {}",
         moves as f64 / count,
         thinking / count,
