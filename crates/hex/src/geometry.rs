@@ -106,6 +106,53 @@ impl DeadTable {
     }
 }
 
+/// The edge template IIIa: a stone on the third row from a side, connected to it through eight
+/// empty cells (two on its row, three on the second, four on the first) whatever the opponent does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ziggurat {
+    pub stone: usize,
+    pub side: usize,
+    pub carrier: [usize; 8],
+}
+
+/// All ziggurats: both mirror forms at the top side, carried to the other sides by the board's
+/// symmetries (half turn: bottom; the swap mirror: left and right).
+fn ziggurats() -> Vec<Ziggurat> {
+    let last = SIZE as isize - 1;
+    let mut list = Vec::new();
+    for c in 0..SIZE as isize {
+        // (row, col) offsets of the carrier around the stone at (2, c), for the two mirror forms.
+        let forms: [[(isize, isize); 8]; 2] = [
+            [(2, c + 1), (1, c), (1, c + 1), (1, c + 2), (0, c), (0, c + 1), (0, c + 2), (0, c + 3)],
+            [(2, c - 1), (1, c - 1), (1, c), (1, c + 1), (0, c - 1), (0, c), (0, c + 1), (0, c + 2)],
+        ];
+        for form in forms {
+            if form.iter().any(|&(_, col)| col < 0 || col > last) {
+                continue;
+            }
+            type Map = fn(isize, isize, isize) -> (isize, isize);
+            let maps: [(usize, Map); 4] = [
+                (TOP, |r, c, _| (r, c)),
+                (BOTTOM, |r, c, l| (l - r, l - c)),
+                (LEFT, |r, c, _| (c, r)),
+                (RIGHT, |r, c, l| (l - c, l - r)),
+            ];
+            for (side, map) in maps {
+                let at = |(r, c): (isize, isize)| {
+                    let (r, c) = map(r, c, last);
+                    r as usize * SIZE + c as usize
+                };
+                let mut carrier = [0; 8];
+                for (slot, &offset) in carrier.iter_mut().zip(form.iter()) {
+                    *slot = at(offset);
+                }
+                list.push(Ziggurat { stone: at((2, c)), side, carrier });
+            }
+        }
+    }
+    list
+}
+
 /// The neighbour rings and the dead-cell table, built once.
 #[derive(Clone, Debug)]
 pub struct Geometry {
@@ -114,6 +161,8 @@ pub struct Geometry {
     /// `bridges[cell]`: `(partner, carrier, carrier)` for each bridge from the cell: the partner
     /// node (a cell, or a side for the edge template II) shares exactly the two carriers with it.
     pub bridges: Vec<Vec<(usize, usize, usize)>>,
+    /// Every placement of the edge template IIIa (the ziggurat).
+    pub ziggurats: Vec<Ziggurat>,
     pub dead: DeadTable,
 }
 
@@ -142,7 +191,7 @@ impl Geometry {
                     .collect()
             })
             .collect();
-        Geometry { rings, bridges, dead: DeadTable::new() }
+        Geometry { rings, bridges, ziggurats: ziggurats(), dead: DeadTable::new() }
     }
 }
 
@@ -320,6 +369,22 @@ pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> B
         }
     }
     let (a, b) = sides(color);
+    for template in &geometry.ziggurats {
+        if position.nodes[template.stone] != own
+            || (template.side != a && template.side != b)
+            || template.carrier.iter().any(|&c| position.nodes[c] != EMPTY)
+        {
+            continue;
+        }
+        loose.union(template.stone, template.side);
+        if template.carrier.iter().all(|&c| !used[c]) && strict.find(template.stone) != strict.find(template.side) {
+            strict.union(template.stone, template.side);
+            for &c in &template.carrier {
+                used[c] = true;
+            }
+            carrier = template.carrier[0];
+        }
+    }
     BridgeLinks {
         loose: loose.find(a) == loose.find(b),
         proof: if strict.find(a) == strict.find(b) { Some(carrier) } else { None },
@@ -331,13 +396,25 @@ pub fn bridge_connected(position: &Position, geometry: &Geometry, color: Color) 
     bridge_links(position, geometry, color).loose
 }
 
-/// The cells that are a carrier of some bridge of `color` (see [`bridge_connected`]): the only
-/// cells where an opponent stone can break a bridge connection.
+/// The cells that are a carrier of some bridge or ziggurat of `color` (see [`bridge_links`]): the
+/// only cells where an opponent stone can break such a connection.
 pub fn bridge_carriers(position: &Position, geometry: &Geometry, color: Color) -> Vec<usize> {
     let own = stone(color);
+    let (a, b) = sides(color);
+    let mut in_template = [false; CELLS];
+    for template in &geometry.ziggurats {
+        if position.nodes[template.stone] == own
+            && (template.side == a || template.side == b)
+            && template.carrier.iter().all(|&c| position.nodes[c] == EMPTY)
+        {
+            for &c in &template.carrier {
+                in_template[c] = true;
+            }
+        }
+    }
     (0..CELLS)
         .filter(|&cell| {
-            position.nodes[cell] == EMPTY && {
+            in_template[cell] || position.nodes[cell] == EMPTY && {
                 let ring = &geometry.rings[cell];
                 (0..6).any(|i| {
                     let other = ring[i];
@@ -437,6 +514,61 @@ mod tests {
         assert!(table.is_dead(2 * (1 + 3 + 9 + 27 + 81 + 243)));
         // Red on two opposite sides (0 and 3), rest empty: a red connector, alive.
         assert!(!table.is_dead(1 + 27));
+    }
+
+    /// Whether the owner of `stone` connects it to `side` through the carrier when the opponent
+    /// moves first inside the carrier (plain minimax over the carrier cells).
+    fn holds(geometry: &Geometry, stone: usize, side: usize, carrier: &[usize], owner: &mut Vec<usize>, taken: &mut Vec<usize>) -> bool {
+        let free: Vec<usize> = carrier.iter().copied().filter(|c| !owner.contains(c) && !taken.contains(c)).collect();
+        let connected = |owner: &Vec<usize>| {
+            let mut seen = vec![stone];
+            let mut i = 0;
+            while i < seen.len() {
+                for &n in &geometry.rings[seen[i]] {
+                    if n == side {
+                        return true;
+                    }
+                    if n < CELLS && owner.contains(&n) && !seen.contains(&n) {
+                        seen.push(n);
+                    }
+                }
+                i += 1;
+            }
+            false
+        };
+        if connected(owner) {
+            return true;
+        }
+        if free.is_empty() {
+            return false;
+        }
+        free.iter().all(|&intrusion| {
+            taken.push(intrusion);
+            let rest: Vec<usize> = free.iter().copied().filter(|&c| c != intrusion).collect();
+            let saved = rest.iter().any(|&answer| {
+                owner.push(answer);
+                let ok = holds(geometry, stone, side, carrier, owner, taken);
+                owner.pop();
+                ok
+            }) || (rest.is_empty() && connected(owner));
+            taken.pop();
+            saved
+        })
+    }
+
+    #[test]
+    fn every_ziggurat_is_a_virtual_connection() {
+        let geometry = Geometry::new();
+        // 2 forms, 8 stone columns each, times 4 sides.
+        assert_eq!(geometry.ziggurats.len(), 4 * (8 + 8));
+        for template in &geometry.ziggurats {
+            assert!(holds(&geometry, template.stone, template.side, &template.carrier, &mut Vec::new(), &mut Vec::new()), "{template:?}");
+            // And no smaller carrier would do: dropping any one cell breaks it.
+            for drop in 0..8 {
+                let smaller: Vec<usize> = template.carrier.iter().copied().filter(|&c| c != template.carrier[drop]).collect();
+                assert!(!holds(&geometry, template.stone, template.side, &smaller, &mut Vec::new(), &mut Vec::new()));
+            }
+        }
     }
 
     proptest! {

@@ -307,11 +307,13 @@ pub struct GtpPlayer {
     synced: usize,
     /// Generous time for setup and `play` commands, which are not on the clock.
     setup_wait: Duration,
+    /// The stderr tail of the last process that was stopped.
+    last_tail: String,
 }
 
 impl GtpPlayer {
     pub fn new(argv: Vec<String>, show_stderr: bool, colors: GtpColors, setup_wait: Duration) -> Self {
-        GtpPlayer { argv, show_stderr, colors, process: None, synced: 0, setup_wait }
+        GtpPlayer { argv, show_stderr, colors, process: None, synced: 0, setup_wait, last_tail: String::new() }
     }
 
     /// Sends one command and waits until `deadline` for its response (`= ...` or `? ...`, ended by
@@ -360,8 +362,14 @@ impl GtpPlayer {
         }
     }
 
+    /// Stops a failed engine (it is started afresh for the next game), keeping its stderr tail.
     fn kill(&mut self) {
         if let Some(process) = self.process.take() {
+            thread::sleep(Duration::from_millis(30)); // let its last stderr lines arrive
+            let tail = process.stderr_tail();
+            if !tail.is_empty() {
+                self.last_tail = tail;
+            }
             process.stop(Duration::from_millis(50));
         }
     }
@@ -426,7 +434,10 @@ impl Player for GtpPlayer {
     fn finish(&mut self) {}
 
     fn stderr_tail(&self) -> String {
-        self.process.as_ref().map(Process::stderr_tail).unwrap_or_default()
+        match &self.process {
+            Some(process) => process.stderr_tail(),
+            None => self.last_tail.clone(),
+        }
     }
 }
 

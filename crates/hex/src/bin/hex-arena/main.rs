@@ -93,20 +93,23 @@ fn play_fixture(options: &Options, players: &mut [Box<dyn Player>; 2], fixture: 
     };
     let rules = Rules { strict: options.strict, hard_limit: options.hard_limit };
     let game_number = fixture.index + 1;
-    let failed_start = |color: Color, fault: engine::Fault| Outcome {
+    let failed_start = |color: Color, fault: engine::Fault, tail: String| Outcome {
         moves: Vec::new(),
         opening: None,
         timings: Vec::new(),
         winner: color.opponent(),
         reason: Reason::Crash,
-        detail: format!("{color} did not start: {fault:?}"),
+        detail: format!("{color} did not start: {fault:?}{}", if tail.is_empty() { tail } else { format!("; stderr: {tail}") }),
     };
     if let Err(fault) = red.start(Color::Red, fixture.seed) {
-        return failed_start(Color::Red, fault);
+        thread::sleep(Duration::from_millis(30));
+        return failed_start(Color::Red, fault, red.stderr_tail());
     }
     if let Err(fault) = blue.start(Color::Blue, fixture.seed.wrapping_add(1)) {
+        thread::sleep(Duration::from_millis(30));
+        let tail = blue.stderr_tail();
         red.finish();
-        return failed_start(Color::Blue, fault);
+        return failed_start(Color::Blue, fault, tail);
     }
     let verbose = options.verbose;
     let outcome = referee::play_game(
@@ -367,9 +370,14 @@ fn print_summary(
         );
     }
     println!(
-        "(times in ms; 'first' is each engine's first answer of a game, on the {}/{} ms clock; late = over the limit)",
+        "(times in ms; 'first' is each engine's first answer of a game; limits {}/{} ms for {}, {}/{} ms for {}; \
+         late = over the limit)",
         a.first_limit.as_millis(),
-        a.move_limit.as_millis()
+        a.move_limit.as_millis(),
+        a.name,
+        b.first_limit.as_millis(),
+        b.move_limit.as_millis(),
+        b.name
     );
 }
 

@@ -115,7 +115,9 @@ impl<'g> Search<'g> {
         children.sort_by_key(|c| std::cmp::Reverse(c.visits));
         children
             .iter()
-            .take(count)
+            .enumerate()
+            .filter(|&(rank, c)| rank < count || c.mv == SWAP)
+            .map(|(_, c)| c)
             .map(|c| {
                 let mv =
                     if c.mv == SWAP { Move::Swap } else { Move::Place(Cell::from_index(usize::from(c.mv))) };
