@@ -353,22 +353,26 @@ impl CaptureTable {
     /// Builds the table (about 6,000 keys).
     pub fn new() -> CaptureTable {
         let mut ranges = Vec::with_capacity(CELLS);
-        let mut options = Vec::new();
+        let mut options = Vec::with_capacity(8192);
         for (cell, neighbours) in NEIGHBOURS.iter().enumerate() {
             let keys = 1usize << (3 * neighbours.len());
-            let mut cell_ranges = Vec::with_capacity(keys);
-            for key in 0..keys {
+            let subsets: Vec<u32> = (0u32..1 << neighbours.len()).filter(|s| s.count_ones() >= 2).collect();
+            let mut cell_ranges = vec![(0u16, 0u8); keys];
+            for (key, range) in cell_ranges.iter_mut().enumerate() {
+                let mut values = [0u32; 4];
+                for (k, value) in values.iter_mut().enumerate().take(neighbours.len()) {
+                    *value = (key >> (3 * k)) as u32 & 7;
+                }
+                if values.iter().any(|&v| v > u32::from(MAX_DIE)) {
+                    continue; // no board has such a cell
+                }
                 let start = options.len();
-                for subset in 0u32..1 << neighbours.len() {
-                    if subset.count_ones() < 2 {
-                        continue;
-                    }
+                for &subset in &subsets {
                     let (mut sum, mut clear, mut all_present) = (0, 0, true);
                     for (k, &q) in neighbours.iter().enumerate() {
                         if subset >> k & 1 != 0 {
-                            let value = (key >> (3 * k)) as u32 & 7;
-                            all_present &= value != 0;
-                            sum += value;
+                            all_present &= values[k] != 0;
+                            sum += values[k];
                             clear |= 7 << (3 * q);
                         }
                     }
@@ -376,7 +380,7 @@ impl CaptureTable {
                         options.push(CaptureOption { clear, value: sum << (3 * cell) });
                     }
                 }
-                cell_ranges.push((start as u16, (options.len() - start) as u8));
+                *range = (start as u16, (options.len() - start) as u8);
             }
             ranges.push(cell_ranges);
         }

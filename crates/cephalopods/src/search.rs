@@ -589,3 +589,113 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{moves, Board};
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+
+    #[test]
+    fn location_packs_offset_and_depth() {
+        let location = Location::new(12_345_678, 40);
+        assert_eq!((location.offset(), location.depth()), (12_345_678, 40));
+    }
+
+    #[test]
+    fn board_map_finds_claims_grows_and_clears() {
+        let mut map = BoardMap::new();
+        for key in 0..10_000u32 {
+            let (slot, found) = map.find_or_claim(key * 7919 % (1 << KEY_BITS));
+            assert_eq!(found, None);
+            map.set(slot, key);
+        }
+        for key in 0..10_000u32 {
+            assert_eq!(map.find_or_claim(key * 7919 % (1 << KEY_BITS)).1, Some(key));
+        }
+        // Clearing is a generation bump; wrapping the generation really empties the slots.
+        for _ in 0..2 * GENERATIONS {
+            map.clear();
+            assert_eq!(map.find_or_claim(7919).1, None);
+        }
+    }
+
+    #[test]
+    fn a_record_moves_when_a_lower_depth_arrives() {
+        let bounds = Bounds::new(0, 40);
+        let board = Board::from_cells([3, 0, 0, 0, 0, 0, 0, 0, 0]).bits();
+        assert_eq!(bounds.window(board), (4, 5));
+        let mut level: Level<8> = Level::new();
+        let first = level.row(&bounds, board, 5, 1);
+        level.arena[first] = [1, 2, 3, 4, 5, 6, 7, 8];
+        let lower = level.row(&bounds, board, 4, 2);
+        assert_eq!(level.arena[lower + 1], [1, 2, 3, 4, 5, 6, 7, 8], "the depth-5 row moved along");
+        assert_eq!(level.arena[first], [0; 8], "the old row is zeroed");
+        assert_eq!(level.row(&bounds, board, 5, 1), lower + 1);
+        assert_eq!(level.buckets[1].len(), 2, "the stale entry stays, with zero rows");
+    }
+
+    #[test]
+    fn lane_groups_follow_the_start_symmetries() {
+        let tables = SymmetryTables::new();
+        let cases = [
+            ([0, 0, 0, 0, 0, 0, 0, 0, 0], 2), // all eight: the four rotations are shared
+            ([1, 0, 0, 0, 0, 0, 0, 0, 0], 4), // a diagonal reflection
+            ([0, 1, 0, 0, 0, 0, 0, 0, 0], 4), // a mirror
+            ([1, 2, 0, 0, 0, 0, 0, 0, 0], 8), // none
+        ];
+        for (cells, lanes) in cases {
+            let start = Board::from_cells(cells).bits();
+            let group = LaneGroup::for_start(&tables, start, true);
+            assert_eq!(group.lanes(), lanes, "{cells:?}");
+            let mut seen: Vec<usize> = group.members.concat();
+            seen.sort_unstable();
+            assert_eq!(seen, (0..8).collect::<Vec<_>>(), "every orientation in exactly one lane");
+            for &h in &group.shared {
+                assert_eq!(tables.transform(h, start), start);
+            }
+            assert_eq!(LaneGroup::for_start(&tables, start, false).lanes(), 8);
+        }
+    }
+
+    /// Runs the hash tally with or without shared symmetries, undoing the multiplicity.
+    fn hash_sum(start: Board, depth: u32, share: bool) -> u32 {
+        let mut tally = HashTally::default();
+        let shared = enumerate(start.bits(), depth, share, &mut tally);
+        (tally.sum >> shared.trailing_zeros()) & ANSWER_MASK
+    }
+
+    #[test]
+    fn shared_lanes_agree_with_all_eight_on_heavy_inputs() {
+        for cells in
+            [[0; 9], [0, 0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 2, 0], [0, 0, 0, 0, 3, 0, 0, 0, 0]]
+        {
+            let start = Board::from_cells(cells);
+            assert_eq!(hash_sum(start, 40, true), hash_sum(start, 40, false), "{cells:?}");
+        }
+    }
+
+    fn near_empty_board() -> impl Strategy<Value = Board> {
+        proptest::array::uniform9(prop_oneof![3 => Just(0u8), 1 => 1u8..=6]).prop_map(Board::from_cells)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// The windows must contain every depth a board is really reached at (by a plain
+        /// breadth-first walk over boards), or records would be indexed out of their rows.
+        #[test]
+        fn bounds_contain_every_reachable_depth(start in near_empty_board(), depth in 1u32..=7) {
+            let bounds = Bounds::new(start.bits(), depth);
+            let mut layer: HashSet<Board> = [start].into_iter().collect();
+            for d in 0..=depth as i32 {
+                for board in &layer {
+                    let (lo, hi) = bounds.window(board.canonical().0.bits());
+                    prop_assert!(lo <= d && d <= hi, "{:?} at depth {} outside {}..={}", board, d, lo, hi);
+                }
+                layer = layer.iter().flat_map(|&b| moves(b)).map(|m| m.board).collect();
+            }
+        }
+    }
+}
