@@ -33,6 +33,8 @@ pub struct EngineSpec {
     pub first_limit: Duration,
     /// Time for every later answer.
     pub move_limit: Duration,
+    /// A late answer loses.
+    pub strict: bool,
 }
 
 /// Why an engine lost other than by its opponent connecting.

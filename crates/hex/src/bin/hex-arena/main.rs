@@ -78,7 +78,7 @@ fn make_player(spec: &EngineSpec, options: &Options) -> Box<dyn Player> {
 }
 
 fn clock(spec: &EngineSpec) -> Clock {
-    Clock { first: spec.first_limit, per_move: spec.move_limit }
+    Clock { first: spec.first_limit, per_move: spec.move_limit, strict: spec.strict }
 }
 
 /// Plays one fixture with this worker's two players (`players[0]` is engine A).
@@ -91,7 +91,7 @@ fn play_fixture(options: &Options, players: &mut [Box<dyn Player>; 2], fixture: 
     } else {
         (&options.engines[1], &options.engines[0])
     };
-    let rules = Rules { strict: options.strict, hard_limit: options.hard_limit };
+    let rules = Rules { hard_limit: options.hard_limit };
     let game_number = fixture.index + 1;
     let failed_start = |color: Color, fault: engine::Fault, tail: String| Outcome {
         moves: Vec::new(),
@@ -165,15 +165,10 @@ fn run_match(options: &Options) -> Result<(), String> {
         .collect();
     let [a, b] = &options.engines;
     eprintln!(
-        "hex-arena: {} games, A = {} vs B = {}, {} clock {}/{} ms (A) {}/{} ms (B), {} in parallel{}",
+        "hex-arena: {} games, A = {} vs B = {}, {} in parallel{}",
         options.games,
-        a.name,
-        b.name,
-        if options.strict { "strict" } else { "lenient" },
-        a.first_limit.as_millis(),
-        a.move_limit.as_millis(),
-        b.first_limit.as_millis(),
-        b.move_limit.as_millis(),
+        engine_text(a),
+        engine_text(b),
         options.jobs,
         if options.openings.is_empty() {
             String::new()
@@ -302,18 +297,17 @@ fn print_summary(
         return;
     }
     println!(
-        "{games} games in {:.1} s: A = {} vs B = {}, {} clock{}",
+        "{games} games in {:.1} s: A = {} vs B = {}{}",
         wall.as_secs_f64(),
-        a.name,
-        b.name,
-        if options.strict { "strict" } else { "lenient" },
+        engine_text(a),
+        engine_text(b),
         if options.openings.is_empty() {
             String::new()
         } else {
             format!(", {} forced openings", options.openings.len())
         }
     );
-    let width = a.name.len().max(b.name.len()).max(6);
+    let width = a.name.len().max(b.name.len()).max("losses/times".len());
     for (label, spec, total) in [("A", a, &totals[0]), ("B", b, &totals[1])] {
         println!(
             "{label} {:<width$}  wins {:>4} of {games}   as red {}/{}   as blue {}/{}",
@@ -369,16 +363,18 @@ fn print_summary(
             show(later.last().copied()),
         );
     }
-    println!(
-        "(times in ms; 'first' is each engine's first answer of a game; limits {}/{} ms for {}, {}/{} ms for {}; \
-         late = over the limit)",
-        a.first_limit.as_millis(),
-        a.move_limit.as_millis(),
-        a.name,
-        b.first_limit.as_millis(),
-        b.move_limit.as_millis(),
-        b.name
-    );
+    println!("(times in ms; 'first' is each engine's first answer of a game; late = over the engine's limit)");
+}
+
+/// `name (1000/100 ms, strict)`.
+fn engine_text(spec: &EngineSpec) -> String {
+    format!(
+        "{} ({}/{} ms, {})",
+        spec.name,
+        spec.first_limit.as_millis(),
+        spec.move_limit.as_millis(),
+        if spec.strict { "strict" } else { "lenient" }
+    )
 }
 
 fn run_svg(options: &SvgOptions) -> Result<(), String> {

@@ -25,6 +25,8 @@ Options:
                          cells), or @FILE (cells separated by spaces/commas/lines)
       --shuffle-openings shuffle the opening list with the seed
       --strict           a late answer loses, as on CodinGame
+      --lenient-a, --lenient-b   with --strict: that engine's late answers are only
+                         counted (e.g. a slow reference opponent)
       --time FIRST/MOVE  clock in ms for both engines (default 1000/100)
       --time-a FIRST/MOVE, --time-b FIRST/MOVE   clock of one engine
       --hard-limit MS    an engine silent this long loses, strict or not (default 10000)
@@ -49,7 +51,6 @@ pub struct Options {
     pub jobs: usize,
     pub seed: u64,
     pub openings: Vec<Cell>,
-    pub strict: bool,
     pub hard_limit: Duration,
     pub records: Option<PathBuf>,
     pub svg_dir: Option<PathBuf>,
@@ -225,6 +226,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let mut opening_list = Vec::new();
     let mut shuffle = false;
     let mut strict = false;
+    let mut lenient = [false, false];
     let mut time = (Duration::from_millis(1000), Duration::from_millis(100));
     let mut time_ab = [None, None];
     let mut hard_limit = Duration::from_millis(10_000);
@@ -258,6 +260,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             "--openings" => opening_list = openings(&value(arg)?)?,
             "--shuffle-openings" => shuffle = true,
             "--strict" => strict = true,
+            "--lenient-a" => lenient[0] = true,
+            "--lenient-b" => lenient[1] = true,
             "--time" => time = clock(&value(arg)?, arg)?,
             "--time-a" => time_ab[0] = Some(clock(&value(arg)?, arg)?),
             "--time-b" => time_ab[1] = Some(clock(&value(arg)?, arg)?),
@@ -297,7 +301,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         let (protocol, argv) = engine(text)?;
         let name = names[side].clone().unwrap_or_else(|| clean_name(&default_name(&argv)));
         let (first_limit, move_limit) = time_ab[side].unwrap_or(time);
-        specs.push(EngineSpec { name, protocol, argv, first_limit, move_limit });
+        let strict = strict && !lenient[side];
+        specs.push(EngineSpec { name, protocol, argv, first_limit, move_limit, strict });
     }
     if specs[0].name == specs[1].name && names == [None, None] {
         // The same program twice: name each after its first differing argument (`--engine uct`
@@ -329,7 +334,6 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         jobs,
         seed,
         openings: opening_list,
-        strict,
         hard_limit,
         records,
         svg_dir,
@@ -410,7 +414,8 @@ mod tests {
         .unwrap() else {
             panic!("not a match")
         };
-        assert_eq!((options.games, options.jobs, options.strict), (4, 2, true));
+        assert_eq!((options.games, options.jobs), (4, 2));
+        assert!(options.engines[0].strict && options.engines[1].strict);
         let [a, b] = &options.engines;
         assert_eq!(
             (a.name.as_str(), a.protocol, a.move_limit),
@@ -425,6 +430,9 @@ mod tests {
         let Command::Match(options) = parse(&args("--openings a1,b2 x x")).unwrap() else { panic!() };
         assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-a", "x-b"));
         assert_eq!(options.games, 4);
+        assert!(!options.engines[0].strict);
+        let Command::Match(options) = parse(&args("--strict --lenient-b a b")).unwrap() else { panic!() };
+        assert!(options.engines[0].strict && !options.engines[1].strict);
         let Command::Match(options) = parse(&args("'x --engine uct' 'x --engine rave'")).unwrap() else {
             panic!()
         };

@@ -13,13 +13,13 @@ pub struct Clock {
     pub first: Duration,
     /// Limit for every later answer (CodinGame: 100 ms).
     pub per_move: Duration,
+    /// A late answer loses (CodinGame); otherwise it is counted and the game goes on.
+    pub strict: bool,
 }
 
 /// How a game is refereed.
 #[derive(Clone, Copy, Debug)]
 pub struct Rules {
-    /// A late answer loses (CodinGame); otherwise it is counted and the game goes on.
-    pub strict: bool,
     /// In either mode, an engine silent for this long loses by timeout.
     pub hard_limit: Duration,
 }
@@ -119,7 +119,7 @@ pub fn play_game(
         answered[side] = true;
         let limit = if first { clocks[side].first } else { clocks[side].per_move };
         // Strict: stop waiting at the limit. Lenient: wait up to the hard limit and count lateness.
-        let wait = if rules.strict { limit } else { rules.hard_limit.max(limit) };
+        let wait = if clocks[side].strict { limit } else { rules.hard_limit.max(limit) };
         let Answer { result, elapsed } = players[side].genmove(&game, wait);
         let late = elapsed > limit;
         let timing = Timing { color, first, elapsed, late };
@@ -152,7 +152,7 @@ pub fn play_game(
                 return end(game, timings, loser_wins, reason, detail);
             }
         };
-        if rules.strict && late {
+        if clocks[side].strict && late {
             let detail =
                 format!("answered {text:?} after {:.1} ms, limit {} ms", ms(elapsed), limit.as_millis());
             log(&format!("{color} loses: late, {detail}"));
