@@ -252,6 +252,8 @@ pub struct SymmetryTables {
     row_hashes: Vec<[[u32; 512]; 3]>,
     /// `inverse[s]`: index of the inverse of symmetry `s`.
     inverse: [u8; 8],
+    /// `image_inverse[j]`: index of the inverse of the symmetry making `images(board)[j]`.
+    image_inverse: [u8; 8],
     /// `lane_map[u][t]`: index of `t.after(u)`.
     lane_map: [[u8; 8]; 8],
 }
@@ -284,7 +286,16 @@ impl SymmetryTables {
                 lane_map[s.index()][t.index()] = t.after(s).0;
             }
         }
-        SymmetryTables { rows, row_hashes, inverse, lane_map }
+        let mut image_inverse = [0u8; 8];
+        for (j, slot) in image_inverse.iter_mut().enumerate() {
+            // Identify the symmetry behind `images(..)[j]` by where it sends a die on each cell.
+            let s = Symmetry::ALL
+                .into_iter()
+                .find(|s| (0..CELLS).all(|i| images(1 << (3 * i))[j] == 1 << (3 * s.cell(i))))
+                .expect("images() applies the eight symmetries");
+            *slot = inverse[s.index()];
+        }
+        SymmetryTables { rows, row_hashes, inverse, image_inverse, lane_map }
     }
 
     /// `board` (packed) moved by symmetry `s`; as [`Board::transformed`].
@@ -305,18 +316,22 @@ impl SymmetryTables {
             .wrapping_add(rows[2][(board >> 18) as usize])
     }
 
-    /// As [`Board::canonical`] on packed boards: `(c, s)` with `transform(s, c) == board`.
+    /// As [`Board::canonical`] on packed boards: `(c, s)` with `transform(s, c) == board` (when the
+    /// board has symmetries of its own, `s` may be another of the valid choices).
+    ///
+    /// The hot path of the search (once per edge), so the eight images come from shifts and masks
+    /// ([`images`]) rather than from 21 table lookups; a unit test pins it against the tables.
     #[inline]
     pub fn canonical(&self, board: u32) -> (u32, usize) {
-        let (mut best, mut best_s) = (board, 0);
-        for s in 1..8 {
-            let image = self.transform(s, board);
+        let images = images(board);
+        let (mut best, mut best_j) = (board, 0);
+        for (j, &image) in images.iter().enumerate().skip(1) {
             if image < best {
                 best = image;
-                best_s = s;
+                best_j = j;
             }
         }
-        (best, usize::from(self.inverse[best_s]))
+        (best, usize::from(self.image_inverse[best_j]))
     }
 
     /// `lane_map(u)[t]` is the index of `t.after(u)`: a count kept for the image `t(c)` of a
@@ -331,6 +346,33 @@ impl Default for SymmetryTables {
     fn default() -> Self {
         SymmetryTables::new()
     }
+}
+
+/// The eight images of a packed board under the symmetries of the square, by shifts and masks. Each
+/// cell is one octal digit (cell 0 the lowest), so the masks read as pictures of the board, bottom
+/// row first: the mirror swaps columns 0 and 2, the flip swaps rows 0 and 2, the transpose swaps the
+/// cells across the main diagonal. Order: identity, mirror, flip, both, then the same after the
+/// transpose.
+#[inline]
+pub fn images(board: u32) -> [u32; 8] {
+    const COLUMN_0: u32 = 0o007_007_007;
+    const COLUMN_1: u32 = 0o070_070_070;
+    const ROW_1: u32 = 0o000_777_000;
+    const DIAGONAL: u32 = 0o700_070_007;
+    const ABOVE_BY_ONE: u32 = 0o000_700_070; // cells 1 and 5, whose mirror images are 3 and 7
+    const ABOVE_BY_TWO: u32 = 0o000_000_700; // cell 2, whose mirror image is 6
+    let mirror = |b: u32| (b & COLUMN_1) | (b & COLUMN_0) << 6 | (b >> 6) & COLUMN_0;
+    let flip = |b: u32| (b & ROW_1) | (b << 18) & 0o777_000_000 | b >> 18;
+    let transpose = |b: u32| {
+        (b & DIAGONAL)
+            | (b & ABOVE_BY_ONE) << 6
+            | (b >> 6) & ABOVE_BY_ONE
+            | (b & ABOVE_BY_TWO) << 12
+            | (b >> 12) & ABOVE_BY_TWO
+    };
+    let (m, t) = (mirror(board), transpose(board));
+    let tm = mirror(t);
+    [board, m, flip(board), flip(m), t, tm, flip(t), flip(tm)]
 }
 
 /// One capture option for a cell: which bits to clear and the value placed.
@@ -520,8 +562,13 @@ mod tests {
             prop_assert_eq!(tables.transform(s, board.bits()), image.bits());
             prop_assert_eq!(tables.hash(s, board.bits()), image.hash());
             let (c, u) = tables.canonical(board.bits());
-            prop_assert_eq!((Board::from_bits(c).unwrap(), Symmetry::from_index(u)), board.canonical());
+            prop_assert_eq!(Board::from_bits(c).unwrap(), board.canonical().0);
             prop_assert_eq!(tables.transform(u, c), board.bits());
+            let mut fast = images(board.bits()).to_vec();
+            let mut plain: Vec<u32> = (0..8).map(|s| tables.transform(s, board.bits())).collect();
+            fast.sort_unstable();
+            plain.sort_unstable();
+            prop_assert_eq!(fast, plain);
         }
 
         #[test]
