@@ -250,8 +250,6 @@ pub struct SymmetryTables {
     rows: Vec<[[u32; 512]; 3]>,
     /// `row_hashes[s][r][bits]`: that image's contribution to the board hash.
     row_hashes: Vec<[[u32; 512]; 3]>,
-    /// `inverse[s]`: index of the inverse of symmetry `s`.
-    inverse: [u8; 8],
     /// `image_inverse[j]`: index of the inverse of the symmetry making `images(board)[j]`.
     image_inverse: [u8; 8],
     /// `lane_map[u][t]`: index of `t.after(u)`.
@@ -295,7 +293,7 @@ impl SymmetryTables {
                 .expect("images() applies the eight symmetries");
             *slot = inverse[s.index()];
         }
-        SymmetryTables { rows, row_hashes, inverse, image_inverse, lane_map }
+        SymmetryTables { rows, row_hashes, image_inverse, lane_map }
     }
 
     /// `board` (packed) moved by symmetry `s`; as [`Board::transformed`].
