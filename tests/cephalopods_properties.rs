@@ -75,6 +75,32 @@ mod plain {
         next.iter().map(|g| hash_sum(g, depth - 1)).sum()
     }
 
+    /// Sum of final hashes by layers of depth over every actual board (no symmetry), counting games
+    /// per board: slower than the enumerator but fast enough for deep games.
+    pub fn hash_sum_by_layers(grid: &Grid, depth: u32) -> u64 {
+        use std::collections::HashMap;
+        let mut layer: HashMap<Grid, u64> = [(*grid, 1)].into_iter().collect();
+        let mut total = 0u64;
+        for _ in 0..depth {
+            let mut next: HashMap<Grid, u64> = HashMap::new();
+            for (g, &count) in &layer {
+                let successors = successors(g);
+                if successors.is_empty() {
+                    total = total.wrapping_add(count.wrapping_mul(hash(g)));
+                }
+                for s in successors {
+                    let entry = next.entry(s).or_insert(0);
+                    *entry = entry.wrapping_add(count);
+                }
+            }
+            layer = next;
+        }
+        for (g, &count) in &layer {
+            total = total.wrapping_add(count.wrapping_mul(hash(g)));
+        }
+        total
+    }
+
     /// Per-cell sums of final values over every game.
     pub fn cell_sums(grid: &Grid, depth: u32) -> [u64; 9] {
         let next = successors(grid);
@@ -145,6 +171,22 @@ fn empty_board_at_small_depths_matches_brute_force() {
     for depth in 1..=7 {
         let expected = (plain::hash_sum(&[0; 9], depth) % (1 << 30)) as u32;
         assert_eq!(final_hash_sum(Board::EMPTY, depth), expected, "depth {depth}");
+    }
+}
+
+#[test]
+fn deep_games_match_a_layered_walk_without_symmetry() {
+    let cases: [([u8; 9], u32); 6] = [
+        ([0; 9], 18),
+        ([1, 0, 0, 0, 0, 0, 0, 0, 0], 18),
+        ([0, 0, 0, 0, 0, 2, 0, 0, 0], 18),
+        ([1, 2, 0, 0, 0, 0, 0, 0, 0], 16),
+        ([0, 0, 4, 0, 2, 4, 1, 3, 4], 40),
+        ([6, 0, 4, 2, 0, 2, 4, 0, 0], 40),
+    ];
+    for (grid, depth) in cases {
+        let expected = (plain::hash_sum_by_layers(&grid, depth) % (1 << 30)) as u32;
+        assert_eq!(final_hash_sum(Board::from_cells(grid), depth), expected, "{grid:?} at depth {depth}");
     }
 }
 
