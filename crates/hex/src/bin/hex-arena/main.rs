@@ -250,10 +250,10 @@ fn run_match(options: &Options) -> Result<(), String> {
                 format!(" ({})", outcome.detail)
             };
             eprintln!(
-                "[{done:>4}/{}] game {} {}: {} (red) vs {} (blue): {} wins by {} after {} moves{detail} | {} {} - {} {}",
+                "[{done:>4}/{}] game {}{}: {} (red) vs {} (blue): {} wins by {} after {} moves{detail} | {} {} - {} {}",
                 options.games,
                 fixture.index + 1,
-                fixture.opening.map_or(String::new(), |c| format!("opening {c}")),
+                fixture.opening.map_or(String::new(), |c| format!(" opening {c}")),
                 names[0],
                 names[1],
                 record.winner_name(),
