@@ -17,6 +17,7 @@ fn main() {
             rank_full: args.get(6).copied().unwrap_or(0) > 0,
             prefilter: args.get(6).copied().unwrap_or(0) as usize,
             reply: args.get(7).copied().unwrap_or(0) as usize,
+            halving: args.get(8).copied().unwrap_or(0) > 0,
         })
     } else {
         None
@@ -27,6 +28,8 @@ fn main() {
         let mut game = Game::new(seed, Rules::default());
         let mut bot = Bot::with_weights(Duration::from_secs(20), weights());
         let start = Instant::now();
+        let mut moved = [0u32; 81];
+        let (mut line_balls, mut relocations, mut lines) = (0u64, 0u64, 0u64);
         while !game.is_over() && game.moves() < max_moves {
             let turn = game.turn();
             let mv = match fixed {
@@ -34,6 +37,19 @@ fn main() {
                 None => bot.choose(&turn.board, turn.next_three),
             };
             let step = game.play(mv).expect("legal");
+            moved[mv.to] = moved[mv.from] + 1;
+            moved[mv.from] = 0;
+            if step.removal.count > 0 {
+                lines += 1;
+                for cell in linez::cells_of(step.removal.cells) {
+                    line_balls += 1;
+                    relocations += u64::from(moved[cell].min(1));
+                    moved[cell] = 0;
+                }
+            }
+            for &(cell, _) in &step.placed {
+                moved[cell] = 0;
+            }
             if std::env::var("LINEZ_SHOW").is_ok() {
                 println!(
                     "{}next {:?} move {mv} removed {} placed-removed {} score {}",
@@ -47,10 +63,12 @@ fn main() {
         }
         let secs = start.elapsed().as_secs_f64();
         println!(
-            "seed {seed} score {} moves {} time {secs:.2}s over {}",
+            "seed {seed} score {} moves {} time {secs:.2}s over {} move-lines {lines} balls/line {:.2} moved/line {:.2}",
             game.score(),
             game.moves(),
-            game.is_over()
+            game.is_over(),
+            line_balls as f64 / lines.max(1) as f64,
+            relocations as f64 / lines.max(1) as f64
         );
         scores.push(game.score() as f64);
     }
@@ -76,6 +94,10 @@ fn weights() -> linez::bot::Weights {
         }
         if v.len() > 14 {
             w.blocked_percent = v[14];
+        }
+        if v.len() > 15 {
+            w.useful2 = v[15];
+            w.useful3 = v[16];
         }
     }
     w

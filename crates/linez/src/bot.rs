@@ -46,20 +46,27 @@ pub struct Weights {
     pub plan_ways: i32,
     /// Percentage of [`Weights::window`] a window keeps when it cannot be completed now.
     pub blocked_percent: i32,
+    /// Value of each (empty cell, colour) where a number of that colour would join a one-colour
+    /// window of 2+ (3+ for [`Weights::useful3`]): where random placements help.
+    pub useful2: i32,
+    /// As [`Weights::useful2`] for windows of 3+.
+    pub useful3: i32,
 }
 
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            window: [0, 1, 4, 14, 45, 45],
+            window: [0, 3, 6, 16, 64, 64],
             isolated: 6,
             stranded: 2,
-            follow_up_line: 120,
-            point: 6,
+            follow_up_line: 256,
+            point: 60,
             loss: 20_000,
-            plan: [0, 60, 25, 8, 2, 0],
-            plan_ways: 3,
-            blocked_percent: 25,
+            plan: [0, 200, 80, 20, 5, 0],
+            plan_ways: 10,
+            blocked_percent: 100,
+            useful2: 3,
+            useful3: 15,
         }
     }
 }
@@ -82,12 +89,21 @@ pub struct Effort {
     /// How many quiet replies (best by window delta) each sample searches, besides every scoring
     /// reply; 0: the evaluation's follow-up heuristic instead.
     pub reply: usize,
+    /// Whether the samples are spent by successive halving (else evenly).
+    pub halving: bool,
 }
 
 impl Effort {
     /// The 1-ply ranking alone (no sampling): the fast mode when time is short.
-    pub const FAST: Effort =
-        Effort { candidates: 1, samples: 0, depth: 0, rank_full: false, prefilter: 0, reply: 0 };
+    pub const FAST: Effort = Effort {
+        candidates: 1,
+        samples: 0,
+        depth: 0,
+        rank_full: false,
+        prefilter: 0,
+        reply: 0,
+        halving: false,
+    };
 }
 
 /// The 5-cell windows and, for each cell, the windows that contain it.
@@ -381,6 +397,8 @@ fn structure_value(
     let mut ways = [0i32; 8];
     let mut open = 0i32;
     let mut blocked = 0i32;
+    let mut useful2 = [0 as CellSet; 8];
+    let mut useful3 = [0 as CellSet; 8];
     for w in 0..WINDOWS {
         match counts.colours[w] {
             0 => open += weights.window[0],
@@ -388,6 +406,12 @@ fn structure_value(
                 let colour = counts.colour_set[w].trailing_zeros() as usize;
                 let numbers = counts.numbers[w];
                 let missing = 5 - numbers;
+                if numbers >= 2 {
+                    useful2[colour] |= table.masks[w];
+                    if numbers >= 3 {
+                        useful3[colour] |= table.masks[w];
+                    }
+                }
                 if table.masks[w] & empty & !reach[colour] != 0 {
                     blocked += weights.window[numbers as usize];
                     continue;
@@ -408,13 +432,27 @@ fn structure_value(
     }
     let plans: i32 =
         (1..8).map(|c| weights.plan[cheapest[c] as usize] + weights.plan_ways * ways[c].min(3)).sum();
-    open + blocked * weights.blocked_percent / 100 + plans
+    let useful: i32 = (1..8)
+        .map(|c| {
+            weights.useful2 * (useful2[c] & empty).count_ones() as i32
+                + weights.useful3 * (useful3[c] & empty).count_ones() as i32
+        })
+        .sum();
+    open + blocked * weights.blocked_percent / 100 + plans + useful
 }
 
 /// A small deterministic generator for the bot's own sampling (xorshift64*).
 struct SampleRng(u64);
 
 impl SampleRng {
+    /// The generator of sample `index` of a position seeded with `seed`.
+    fn for_sample(seed: u64, index: usize) -> SampleRng {
+        let mut z = seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        SampleRng((z ^ (z >> 31)) | 1)
+    }
+
     fn next(&mut self) -> u64 {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
@@ -455,24 +493,38 @@ pub struct Bot {
     samples_left: u64,
 }
 
-/// Samples per game the schedule spends (calibrated so that a long game thinks about 13 s on a
-/// 2-core x86_64 sandbox; beyond it the bot plays the 1-ply ranking).
-pub const GAME_SAMPLES: u64 = 1_500_000;
+/// Placement samples the schedule may spend per second of the game's thinking budget: 18.5 s give
+/// 370,000 samples, about 4 s of thinking on a 2-core x86_64 sandbox (rustc 1.95) for the
+/// longest games, which leaves room for a machine twice as slow or busy.
+pub const SAMPLES_PER_BUDGET_SECOND: u64 = 20_000;
+/// The most samples one move gets.
+pub const MOVE_SAMPLES_MAX: u64 = 1_200;
+/// The fewest samples a move gets while the schedule has any left (below: [`Effort::FAST`]).
+pub const MOVE_SAMPLES_MIN: u64 = 64;
+/// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
+/// to last about `m` more, never fewer than this.
+pub const PLANNED_MOVES: u64 = 250;
 
-/// The effort for a move when `samples_left` samples remain and the board has `empty` empty cells.
-pub fn effort_for(samples_left: u64, empty: usize) -> Effort {
-    // Crowded boards are where games are lost: they get the most samples.
-    let effort = if empty < 20 {
-        Effort { candidates: 14, samples: 40, depth: 0, rank_full: false, prefilter: 0, reply: 0 }
-    } else if empty < 35 {
-        Effort { candidates: 10, samples: 24, depth: 0, rank_full: false, prefilter: 0, reply: 0 }
-    } else {
-        Effort { candidates: 8, samples: 12, depth: 0, rank_full: false, prefilter: 0, reply: 0 }
-    };
-    if samples_left < (effort.candidates * effort.samples) as u64 {
-        Effort::FAST
-    } else {
-        effort
+/// The effort for move number `moves` (0-based) when `samples_left` samples remain.
+///
+/// Deterministic (no clock), so that the same game replays move for move: the samples left are
+/// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
+/// down gradually instead of running out.
+pub fn effort_for(samples_left: u64, moves: u64) -> Effort {
+    let remaining = PLANNED_MOVES.max(moves);
+    let budget = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
+    if budget < MOVE_SAMPLES_MIN {
+        return Effort::FAST;
+    }
+    let candidates = (budget / 40).clamp(8, 24) as usize;
+    Effort {
+        candidates,
+        samples: budget as usize / candidates,
+        depth: 0,
+        rank_full: true,
+        prefilter: usize::MAX,
+        reply: 0,
+        halving: true,
     }
 }
 
@@ -490,7 +542,7 @@ impl Bot {
             moves: 0,
             weights,
             table: WindowTable::new(),
-            samples_left: GAME_SAMPLES,
+            samples_left: (budget.as_secs_f64() * SAMPLES_PER_BUDGET_SECOND as f64) as u64,
         }
     }
 
@@ -513,7 +565,8 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let mut effort = effort_for(self.samples_left, board.empty_count());
+        let mut effort = effort_for(self.samples_left, self.moves);
+        // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.used * 100 >= self.budget * 85 {
             effort = Effort::FAST;
         }
@@ -574,21 +627,42 @@ impl Bot {
         }
         quiet.truncate(effort.candidates.max(1));
         let seed = board_hash(board, next_three);
-        for candidate in quiet.iter_mut() {
-            let mut after = *board;
-            after.apply_legal_move(candidate.mv);
-            let mut rng = SampleRng(seed);
-            let mut total = 0i64;
-            for _ in 0..effort.samples {
-                total += i64::from(if effort.depth == 0 {
-                    self.sample_value(&after, next_three, &mut rng, effort.reply)
-                } else {
-                    self.rollout_value(&after, next_three, &mut rng, effort.depth)
-                });
+        // Successive halving: every round samples the surviving candidates on the same new
+        // placements (sample `i` is the same for every candidate: common random numbers), then
+        // keeps the better half, so the samples go where the choice is still open.
+        let mut pool: Vec<(Scored, Board)> = quiet
+            .iter()
+            .map(|&candidate| {
+                let mut after = *board;
+                after.apply_legal_move(candidate.mv);
+                (Scored { mv: candidate.mv, value: 0 }, after)
+            })
+            .collect();
+        let rounds = if effort.halving { usize::BITS - (pool.len() - 1).leading_zeros() } else { 1 } as usize;
+        let rounds = rounds.max(1);
+        let mut budget = effort.candidates * effort.samples;
+        let mut taken = 0usize;
+        for round in 0..rounds {
+            let per = (budget / ((rounds - round) * pool.len())).max(1);
+            for (candidate, after) in pool.iter_mut() {
+                for index in taken..taken + per {
+                    let mut rng = SampleRng::for_sample(seed, index);
+                    candidate.value += i64::from(if effort.depth == 0 {
+                        self.sample_value(after, next_three, &mut rng, effort.reply)
+                    } else {
+                        self.rollout_value(after, next_three, &mut rng, effort.depth)
+                    });
+                }
             }
-            candidate.value = total;
+            taken += per;
+            budget = budget.saturating_sub(per * pool.len());
+            if round + 1 < rounds {
+                pool.sort_by_key(|(candidate, _)| std::cmp::Reverse(candidate.value));
+                pool.truncate(pool.len().div_ceil(2));
+            }
         }
-        best_of(&quiet).expect("at least one candidate")
+        let scored: Vec<Scored> = pool.iter().map(|(candidate, _)| *candidate).collect();
+        best_of(&scored).expect("at least one candidate")
     }
 
     /// The evaluation of a board where it is our turn to move: windows, free space and the best
@@ -754,11 +828,23 @@ impl Bot {
                 colours &= colours - 1;
             }
         }
+        // The best quiet move: leave[a] + the best arrive[b][colour] over the regions `a` touches.
+        // (This skips the correction for windows through both cells: a heuristic follow-up.)
+        let mut region_best = vec![[i32::MIN; 8]; regions.sets.len()];
+        for b in cells_of(board.empty_cells()) {
+            let best_here = &mut region_best[regions.id[b] as usize];
+            for (best, &arrive) in best_here.iter_mut().zip(deltas.arrive[b].iter()).skip(1) {
+                *best = (*best).max(arrive);
+            }
+        }
         let mut ready = 0u32;
         let mut best = i32::MIN;
         for a in cells_of(board.occupied_cells()) {
             let colour = board.get(a) as usize;
             let reach = regions.reachable_from(a);
+            if reach == 0 {
+                continue;
+            }
             let targets = reach & completing[colour];
             for b in cells_of(targets) {
                 if !may_share_window(a, b) {
@@ -767,10 +853,11 @@ impl Bot {
                     completing[colour] &= !(1u128 << b);
                 }
             }
-            for b in cells_of(reach) {
-                let delta = deltas.window_delta(&self.table, counts, weights, a, b, colour);
-                best = best.max(delta);
+            let mut arrive = i32::MIN;
+            for at in cells_of(neighbours(1u128 << a) & board.empty_cells()) {
+                arrive = arrive.max(region_best[regions.id[at] as usize][colour]);
             }
+            best = best.max(deltas.leave[a] + arrive);
         }
         let best = if best == i32::MIN { 0 } else { best };
         weights.follow_up_line * ready.min(3) as i32 + best
@@ -960,7 +1047,15 @@ mod tests {
                 }
                 for effort in [
                     Effort::FAST,
-                    Effort { candidates: 4, samples: 3, depth: 0, rank_full: false, prefilter: 0, reply: 0 },
+                    Effort {
+                        candidates: 4,
+                        samples: 3,
+                        depth: 0,
+                        rank_full: false,
+                        prefilter: 0,
+                        reply: 0,
+                        halving: false,
+                    },
                 ] {
                     assert!(board.is_legal(bot.choose_with(&board, [1, 2, 3], effort)));
                 }
@@ -975,7 +1070,15 @@ mod tests {
         let mv = bot.choose_with(
             &board,
             [1, 1, 1],
-            Effort { candidates: 4, samples: 4, depth: 0, rank_full: false, prefilter: 0, reply: 0 },
+            Effort {
+                candidates: 4,
+                samples: 4,
+                depth: 0,
+                rank_full: false,
+                prefilter: 0,
+                reply: 0,
+                halving: false,
+            },
         );
         assert_eq!(mv.to_string(), "I9C5");
     }
