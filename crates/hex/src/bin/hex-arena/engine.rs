@@ -315,7 +315,15 @@ pub struct GtpPlayer {
 
 impl GtpPlayer {
     pub fn new(argv: Vec<String>, show_stderr: bool, colors: GtpColors, setup_wait: Duration) -> Self {
-        GtpPlayer { argv, show_stderr, colors, process: None, synced: 0, setup_wait, last_tail: String::new() }
+        GtpPlayer {
+            argv,
+            show_stderr,
+            colors,
+            process: None,
+            synced: 0,
+            setup_wait,
+            last_tail: String::new(),
+        }
     }
 
     /// Sends one command and waits until `deadline` for its response (`= ...` or `? ...`, ended by

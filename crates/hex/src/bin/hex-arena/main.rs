@@ -99,7 +99,10 @@ fn play_fixture(options: &Options, players: &mut [Box<dyn Player>; 2], fixture: 
         timings: Vec::new(),
         winner: color.opponent(),
         reason: Reason::Crash,
-        detail: format!("{color} did not start: {fault:?}{}", if tail.is_empty() { tail } else { format!("; stderr: {tail}") }),
+        detail: format!(
+            "{color} did not start: {fault:?}{}",
+            if tail.is_empty() { tail } else { format!("; stderr: {tail}") }
+        ),
     };
     if let Err(fault) = red.start(Color::Red, fixture.seed) {
         thread::sleep(Duration::from_millis(30));
@@ -363,7 +366,9 @@ fn print_summary(
             show(later.last().copied()),
         );
     }
-    println!("(times in ms; 'first' is each engine's first answer of a game; late = over the engine's limit)");
+    println!(
+        "(times in ms; 'first' is each engine's first answer of a game; late = over the engine's limit)"
+    );
 }
 
 /// `name (1000/100 ms, strict)`.

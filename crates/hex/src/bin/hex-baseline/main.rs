@@ -95,7 +95,9 @@ fn main() {
         }),
         rave_equivalence: 1000.0,
         expand_at: 2,
-        max_nodes: 8_000_000,
+        max_nodes: 4_000_000,
+        // Plain UCT stays plain: a fresh tree every move.
+        reuse: flavour == Flavour::Rave,
     });
     let mut rng = Rng::new(options.seed);
     let mut search = settings.map(|settings| Search::new(&geometry, settings, options.seed ^ 0x5EED));
@@ -127,8 +129,9 @@ fn main() {
                     let top: Vec<String> =
                         search.top_moves(4).iter().map(|(m, n, w)| format!("{m} {n} {:.3}", w)).collect();
                     eprintln!(
-                        "{color} {mv}: {} playouts in {:.1} ms; top: {}",
+                        "{color} {mv}: {} playouts (+{} reused) in {:.1} ms; top: {}",
                         search.playouts,
+                        search.reused_visits,
                         started.elapsed().as_secs_f64() * 1e3,
                         top.join(", ")
                     );

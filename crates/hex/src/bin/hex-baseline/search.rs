@@ -33,8 +33,11 @@ pub struct Settings {
     pub expand_at: u32,
     /// Upper bound on tree nodes (memory guard).
     pub max_nodes: usize,
+    /// Keep the subtree under our last answer and the opponent's reply for the next search.
+    pub reuse: bool,
 }
 
+#[derive(Clone, Copy)]
 struct Node {
     /// Index of the first child in the arena; children are contiguous.
     first_child: u32,
@@ -63,6 +66,10 @@ pub struct Search<'g> {
     rng: Rng,
     stack: Vec<u8>,
     pub playouts: u64,
+    /// Visits the root already had from the previous search (tree reuse).
+    pub reused_visits: u32,
+    /// The previous search's root position and the answer chosen there.
+    previous: Option<([u8; CELLS], u8)>,
 }
 
 fn stone(color: Color) -> u8 {
@@ -74,7 +81,16 @@ fn stone(color: Color) -> u8 {
 
 impl<'g> Search<'g> {
     pub fn new(geometry: &'g Geometry, settings: Settings, seed: u64) -> Search<'g> {
-        Search { geometry, settings, nodes: Vec::new(), rng: Rng::new(seed), stack: Vec::new(), playouts: 0 }
+        Search {
+            geometry,
+            settings,
+            nodes: Vec::new(),
+            rng: Rng::new(seed),
+            stack: Vec::new(),
+            playouts: 0,
+            reused_visits: 0,
+            previous: None,
+        }
     }
 
     /// Searches `game` until `deadline` or `max_playouts`, and returns the most visited move.
@@ -87,9 +103,14 @@ impl<'g> Search<'g> {
             root_board[cell.index()] = game.board().get(cell).map_or(EMPTY, stone);
         }
         let root_color = stone(game.to_move());
-        self.nodes.clear();
-        self.nodes.push(Node::leaf(0));
-        self.expand(0, &root_board, game.swap_allowed());
+        if !(self.settings.reuse && self.reuse_tree(&root_board, root_color)) {
+            self.nodes.clear();
+            self.nodes.push(Node::leaf(0));
+        }
+        self.reused_visits = self.nodes[0].visits;
+        if self.nodes[0].child_count == 0 {
+            self.expand(0, &root_board, game.swap_allowed());
+        }
         assert!(self.nodes[0].child_count > 0, "no legal move");
         self.playouts = 0;
         let mut path: Vec<u32> = Vec::with_capacity(CELLS + 1);
@@ -102,10 +123,49 @@ impl<'g> Search<'g> {
         let root = &self.nodes[0];
         let children = root.first_child as usize..root.first_child as usize + root.child_count as usize;
         let best = children.max_by_key(|&c| (self.nodes[c].visits, self.nodes[c].wins)).expect("a child");
+        self.previous = Some((root_board, self.nodes[best].mv));
         match self.nodes[best].mv {
             SWAP => Move::Swap,
             cell => Move::Place(Cell::from_index(usize::from(cell))),
         }
+    }
+
+    /// If `board` is the previous root position plus our answer and one opponent stone, and the
+    /// tree holds that line, makes that node the root (keeping its subtree) and returns true.
+    fn reuse_tree(&mut self, board: &[u8; CELLS], color: u8) -> bool {
+        let Some((previous, ours)) = self.previous else { return false };
+        if ours == SWAP || self.nodes.is_empty() || previous[usize::from(ours)] != EMPTY {
+            return false;
+        }
+        let mut expected = previous;
+        expected[usize::from(ours)] = color;
+        let mut changed = (0..CELLS).filter(|&cell| expected[cell] != board[cell]);
+        let reply = match (changed.next(), changed.next()) {
+            (Some(cell), None) if expected[cell] == EMPTY && board[cell] == color ^ RED ^ BLUE => cell as u8,
+            _ => return false,
+        };
+        let child_with = |nodes: &[Node], parent: usize, mv: u8| {
+            let (first, count) = (nodes[parent].first_child as usize, nodes[parent].child_count as usize);
+            (first..first + count).find(|&child| nodes[child].mv == mv)
+        };
+        let Some(after_ours) = child_with(&self.nodes, 0, ours) else { return false };
+        let Some(after_reply) = child_with(&self.nodes, after_ours, reply) else { return false };
+        // Copy the subtree breadth first into a fresh arena, keeping each family contiguous.
+        let mut kept = vec![Node { first_child: 0, ..self.nodes[after_reply] }];
+        let mut queue = std::collections::VecDeque::from([(after_reply, 0usize)]);
+        while let Some((old, new)) = queue.pop_front() {
+            let (first, count) = (self.nodes[old].first_child as usize, self.nodes[old].child_count as usize);
+            if count == 0 {
+                continue;
+            }
+            kept[new].first_child = kept.len() as u32;
+            for child in first..first + count {
+                queue.push_back((child, kept.len()));
+                kept.push(Node { first_child: 0, ..self.nodes[child] });
+            }
+        }
+        self.nodes = kept;
+        true
     }
 
     /// The root's most visited children: `(move, visits, win rate)`, best first.
@@ -259,7 +319,14 @@ mod tests {
     use std::time::Duration;
 
     fn settings(flavour: Flavour) -> Settings {
-        Settings { flavour, exploration: 0.5, rave_equivalence: 1000.0, expand_at: 2, max_nodes: 1 << 20 }
+        Settings {
+            flavour,
+            exploration: 0.5,
+            rave_equivalence: 1000.0,
+            expand_at: 2,
+            max_nodes: 1 << 20,
+            reuse: false,
+        }
     }
 
     fn far_deadline() -> Instant {
@@ -315,5 +382,50 @@ mod tests {
         let mut search = Search::new(&geometry, settings(Flavour::Rave), 5);
         let mv = search.best_move(&game, far_deadline(), 20_000);
         assert_eq!(mv, Move::Swap);
+    }
+
+    /// After our answer and the opponent's reply, the next search starts from the subtree the
+    /// previous one grew there, and a reused tree is a faithful copy (same visits below the root).
+    #[test]
+    fn tree_is_reused_after_our_answer_and_the_reply() {
+        let geometry = Geometry::new();
+        let mut rave = settings(Flavour::Rave);
+        rave.reuse = true;
+        let mut search = Search::new(&geometry, rave, 6);
+        let mut game = Game::new();
+        game.play(Move::Place("a1".parse().unwrap())).unwrap();
+        game.play(Move::Place("k11".parse().unwrap())).unwrap();
+        let ours = search.best_move(&game, far_deadline(), 20_000);
+        game.play(ours).unwrap();
+        // The opponent's reply the search thought most likely, so its subtree is large.
+        let Move::Place(our_cell) = ours else { panic!("no swap on turn 3") };
+        let after_ours = {
+            let root = &search.nodes[0];
+            (root.first_child as usize..root.first_child as usize + root.child_count as usize)
+                .find(|&c| search.nodes[c].mv == our_cell.index() as u8)
+                .unwrap()
+        };
+        let reply_node = {
+            let node = &search.nodes[after_ours];
+            (node.first_child as usize..node.first_child as usize + node.child_count as usize)
+                .max_by_key(|&c| search.nodes[c].visits)
+                .unwrap()
+        };
+        let reply_visits = search.nodes[reply_node].visits;
+        let reply = Move::Place(Cell::from_index(usize::from(search.nodes[reply_node].mv)));
+        game.play(reply).unwrap();
+        search.best_move(&game, far_deadline(), 1);
+        assert_eq!(search.reused_visits, reply_visits);
+        assert!(
+            reply_visits > 1,
+            "{} visits after our answer, {reply_visits} after the reply",
+            search.nodes[after_ours].visits
+        );
+        // A position that does not follow from the last answer starts afresh.
+        let mut other = Game::new();
+        other.play(Move::Place("c3".parse().unwrap())).unwrap();
+        other.play(Move::Place("d4".parse().unwrap())).unwrap();
+        search.best_move(&other, far_deadline(), 1);
+        assert_eq!(search.reused_visits, 0);
     }
 }
