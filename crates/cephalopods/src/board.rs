@@ -383,22 +383,37 @@ struct CaptureOption {
 /// Precomputed captures: for each empty cell and each combination of its neighbours' values, the list
 /// of capturing moves (empty when the placement shows 1).
 pub struct CaptureTable {
-    /// `ranges[cell][key]`: start and length in `options`, where `key` packs the neighbour values
-    /// three bits each, in [`NEIGHBOURS`] order.
-    ranges: Vec<Vec<(u16, u8)>>,
+    /// `ranges[cell << 12 | key]`: start and length in `options`, where `key` packs the neighbour
+    /// values three bits each, in [`NEIGHBOURS`] order (missing neighbours read as 0).
+    ranges: Vec<(u16, u8)>,
     options: Vec<CaptureOption>,
 }
+
+/// `NEIGHBOUR_SHIFTS[cell]`: bit positions of the cell's neighbours, padded with 27, where a packed
+/// board is always 0, so that every key is gathered by the same four shifts without a branch.
+const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
+    let mut shifts = [[3 * CELLS as u32; 4]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut k = 0;
+        while k < NEIGHBOURS[cell].len() {
+            shifts[cell][k] = 3 * NEIGHBOURS[cell][k] as u32;
+            k += 1;
+        }
+        cell += 1;
+    }
+    shifts
+};
 
 impl CaptureTable {
     /// Builds the table (about 6,000 keys).
     pub fn new() -> CaptureTable {
-        let mut ranges = Vec::with_capacity(CELLS);
+        let mut ranges = vec![(0u16, 0u8); CELLS << 12];
         let mut options = Vec::with_capacity(8192);
         for (cell, neighbours) in NEIGHBOURS.iter().enumerate() {
             let keys = 1usize << (3 * neighbours.len());
             let subsets: Vec<u32> = (0u32..1 << neighbours.len()).filter(|s| s.count_ones() >= 2).collect();
-            let mut cell_ranges = vec![(0u16, 0u8); keys];
-            for (key, range) in cell_ranges.iter_mut().enumerate() {
+            for (key, range) in ranges[cell << 12..(cell << 12) + keys].iter_mut().enumerate() {
                 let mut values = [0u32; 4];
                 for (k, value) in values.iter_mut().enumerate().take(neighbours.len()) {
                     *value = (key >> (3 * k)) as u32 & 7;
@@ -422,7 +437,6 @@ impl CaptureTable {
                 }
                 *range = (start as u16, (options.len() - start) as u8);
             }
-            ranges.push(cell_ranges);
         }
         CaptureTable { ranges, options }
     }
@@ -431,15 +445,18 @@ impl CaptureTable {
     /// as [`moves`].
     #[inline]
     pub fn for_each_move(&self, board: u32, mut visit: impl FnMut(u32, bool)) {
-        for (cell, neighbours) in NEIGHBOURS.iter().enumerate() {
-            if (board >> (3 * cell)) & 7 != 0 {
-                continue;
-            }
-            let mut key = 0usize;
-            for (k, &q) in neighbours.iter().enumerate() {
-                key |= ((board >> (3 * q)) as usize & 7) << (3 * k);
-            }
-            let (start, len) = self.ranges[cell][key];
+        // One bit per empty cell, at the cell's lowest bit, visited in increasing order.
+        const LOW_BITS: u32 = 0o111_111_111;
+        let mut empty = !(board | board >> 1 | board >> 2) & LOW_BITS;
+        while empty != 0 {
+            let cell = (empty.trailing_zeros() / 3) as usize;
+            empty &= empty - 1;
+            let shifts = &NEIGHBOUR_SHIFTS[cell];
+            let key = (board >> shifts[0] & 7)
+                | (board >> shifts[1] & 7) << 3
+                | (board >> shifts[2] & 7) << 6
+                | (board >> shifts[3] & 7) << 9;
+            let (start, len) = self.ranges[cell << 12 | key as usize];
             if len == 0 {
                 visit(board | 1 << (3 * cell), false);
             } else {
