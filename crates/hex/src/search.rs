@@ -231,10 +231,19 @@ impl Search {
             self.expand(self.root, root, last);
         }
         let mut playouts = 0;
+        // The longest pause between two clock checks: on a loaded machine the process is
+        // descheduled for that long, so it must stop that much (and a half) before the deadline.
+        let mut checked = Instant::now();
+        let mut pause = std::time::Duration::ZERO;
         // Stop early only on a proven win; a proven loss still searches for the stubbornest move.
         while playouts < max_playouts && self.nodes[self.root].proven != LOST {
-            if playouts % 4 == 0 && Instant::now() >= deadline {
-                break;
+            if playouts % 4 == 0 {
+                let now = Instant::now();
+                pause = pause.max(now - checked);
+                checked = now;
+                if now + pause * 3 / 2 >= deadline {
+                    break;
+                }
             }
             self.iterate(root, last);
             playouts += 1;
