@@ -79,7 +79,7 @@ pub fn bundled_binary(name: &str) -> PathBuf {
     let pending_binary = dir.join(format!("{name}.{}.bin", std::process::id()));
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let output = Command::new(rustc)
-        .args(["--edition", "2021", "-O", "-o"])
+        .args(["--edition", "2021", "-O", "--crate-name", &name.replace('-', "_"), "-o"])
         .arg(&pending_binary)
         .arg(&pending)
         .output()
