@@ -1,4 +1,5 @@
-//! In-process self-play for tuning the bot: `cargo run --release -p linez --example selfplay -- FIRST LAST [CANDIDATES SAMPLES]`.
+//! In-process self-play for tuning the bot: `cargo run --release -p linez --example selfplay -- FIRST LAST [CANDIDATES SAMPLES [MAX_MOVES]]`.
+//! Without CANDIDATES SAMPLES the bot's own schedule for a 20 s budget; `LINEZ_SHOW=1` prints every position.
 //! Plays seeds FIRST..=LAST with the default rules, one line per game, then the mean.
 
 use linez::bot::Effort;
@@ -10,15 +11,7 @@ fn main() {
     let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
     let (first, last) = (args[0], args[1]);
     let fixed = if args.len() >= 4 {
-        Some(Effort {
-            candidates: args[2] as usize,
-            samples: args[3] as usize,
-            depth: args.get(5).copied().unwrap_or(0) as usize,
-            rank_full: args.get(6).copied().unwrap_or(0) > 0,
-            prefilter: args.get(6).copied().unwrap_or(0) as usize,
-            reply: args.get(7).copied().unwrap_or(0) as usize,
-            halving: args.get(8).copied().unwrap_or(0) > 0,
-        })
+        Some(Effort { candidates: args[2] as usize, samples: args[3] as usize })
     } else {
         None
     };

@@ -597,6 +597,79 @@ pub fn parse_turn(text: &str) -> io::Result<Turn> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    /// Every maximal run of 5+ equal numbers on the board, found by scanning each line of cells
+    /// from its start (independent of `run_through`).
+    fn plain_runs(board: &Board) -> Vec<Vec<Cell>> {
+        let mut runs = Vec::new();
+        let inside = |r: isize, c: isize| r >= 0 && c >= 0 && r < 9 && c < 9;
+        for (dr, dc) in [(0isize, 1isize), (1, 0), (1, 1), (1, -1)] {
+            for start in 0..CELLS {
+                let (r0, c0) = (row_of(start) as isize, column_of(start) as isize);
+                // Only start where the previous cell is outside the board: each line once.
+                if inside(r0 - dr, c0 - dc) {
+                    continue;
+                }
+                let mut line = Vec::new();
+                let (mut r, mut c) = (r0, c0);
+                while inside(r, c) {
+                    line.push(cell(r as usize, c as usize));
+                    r += dr;
+                    c += dc;
+                }
+                let mut i = 0;
+                while i < line.len() {
+                    let mut j = i;
+                    while j < line.len() && board.get(line[j]) == board.get(line[i]) {
+                        j += 1;
+                    }
+                    if board.get(line[i]) != 0 && j - i >= 5 {
+                        runs.push(line[i..j].to_vec());
+                    }
+                    i = j;
+                }
+            }
+        }
+        runs
+    }
+
+    proptest! {
+        #[test]
+        fn removal_matches_a_plain_scan_of_all_lines(
+            colours in proptest::collection::vec(0u8..=3, CELLS),
+            from in 0usize..CELLS,
+            to in 0usize..CELLS,
+        ) {
+            let mut array = [0u8; CELLS];
+            array.copy_from_slice(&colours);
+            let board = Board::from_colours(array);
+            let mv = Move { from, to };
+            let mut after = board;
+            match after.apply_move(mv) {
+                Err(_) => prop_assert_eq!(after, board),
+                Ok(removal) => {
+                    let mut moved = board;
+                    moved.set(to, board.get(from));
+                    moved.set(from, 0);
+                    let mut expected: CellSet = 0;
+                    for run in plain_runs(&moved) {
+                        if run.contains(&to) {
+                            for &at in &run {
+                                expected |= 1u128 << at;
+                            }
+                        }
+                    }
+                    prop_assert_eq!(removal.cells, expected);
+                    prop_assert_eq!(removal.points, points_for(expected.count_ones()));
+                    for at in 0..CELLS {
+                        let want = if expected >> at & 1 == 1 { 0 } else { moved.get(at) };
+                        prop_assert_eq!(after.get(at), want);
+                    }
+                }
+            }
+        }
+    }
 
     fn board_from(rows: &[&str; 9]) -> Board {
         let text = format!("{}\n111\n", rows.join("\n"));

@@ -76,34 +76,14 @@ impl Default for Weights {
 pub struct Effort {
     /// How many of the best-ranked non-scoring moves are played out against placements.
     pub candidates: usize,
-    /// How many placement samples each candidate gets.
+    /// Placement samples per candidate on average: `candidates * samples` is the move's budget
+    /// of samples, spent by successive halving.
     pub samples: usize,
-    /// Moves of fast play after each sample's placement before the evaluation (0: the evaluation
-    /// with the best follow-up move).
-    pub depth: usize,
-    /// Whether the best `prefilter` moves by window delta are re-ranked by the whole evaluation
-    /// before the `candidates` best are sampled.
-    pub rank_full: bool,
-    /// How many moves the re-ranking looks at.
-    pub prefilter: usize,
-    /// How many quiet replies (best by window delta) each sample searches, besides every scoring
-    /// reply; 0: the evaluation's follow-up heuristic instead.
-    pub reply: usize,
-    /// Whether the samples are spent by successive halving (else evenly).
-    pub halving: bool,
 }
 
 impl Effort {
     /// The 1-ply ranking alone (no sampling): the fast mode when time is short.
-    pub const FAST: Effort = Effort {
-        candidates: 1,
-        samples: 0,
-        depth: 0,
-        rank_full: false,
-        prefilter: 0,
-        reply: 0,
-        halving: false,
-    };
+    pub const FAST: Effort = Effort { candidates: 1, samples: 0 };
 }
 
 /// The 5-cell windows and, for each cell, the windows that contain it.
@@ -517,15 +497,7 @@ pub fn effort_for(samples_left: u64, moves: u64) -> Effort {
         return Effort::FAST;
     }
     let candidates = (budget / 40).clamp(8, 24) as usize;
-    Effort {
-        candidates,
-        samples: budget as usize / candidates,
-        depth: 0,
-        rank_full: true,
-        prefilter: usize::MAX,
-        reply: 0,
-        halving: true,
-    }
+    Effort { candidates, samples: budget as usize / candidates }
 }
 
 impl Bot {
@@ -615,16 +587,13 @@ impl Bot {
         if effort.samples == 0 || quiet.len() == 1 {
             return quiet[0].mv;
         }
-        if effort.rank_full {
-            // Re-rank the best moves by the delta with the whole evaluation (plans, free space).
-            quiet.truncate(effort.prefilter.max(effort.candidates));
-            for candidate in quiet.iter_mut() {
-                let mut after = *board;
-                after.apply_legal_move(candidate.mv);
-                candidate.value = i64::from(self.quiet_value(&after));
-            }
-            quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        // Re-rank every quiet move by the whole evaluation (plans, free space), not only windows.
+        for candidate in quiet.iter_mut() {
+            let mut after = *board;
+            after.apply_legal_move(candidate.mv);
+            candidate.value = i64::from(self.quiet_value(&after));
         }
+        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
         let seed = board_hash(board, next_three);
         // Successive halving: every round samples the surviving candidates on the same new
@@ -638,8 +607,8 @@ impl Bot {
                 (Scored { mv: candidate.mv, value: 0 }, after)
             })
             .collect();
-        let rounds = if effort.halving { usize::BITS - (pool.len() - 1).leading_zeros() } else { 1 } as usize;
-        let rounds = rounds.max(1);
+        // ceil(log2(candidates)) rounds take the pool down to one.
+        let rounds = ((usize::BITS - (pool.len() - 1).leading_zeros()) as usize).max(1);
         let mut budget = effort.candidates * effort.samples;
         let mut taken = 0usize;
         for round in 0..rounds {
@@ -647,11 +616,7 @@ impl Bot {
             for (candidate, after) in pool.iter_mut() {
                 for index in taken..taken + per {
                     let mut rng = SampleRng::for_sample(seed, index);
-                    candidate.value += i64::from(if effort.depth == 0 {
-                        self.sample_value(after, next_three, &mut rng, effort.reply)
-                    } else {
-                        self.rollout_value(after, next_three, &mut rng, effort.depth)
-                    });
+                    candidate.value += i64::from(self.sample_value(after, next_three, &mut rng));
                 }
             }
             taken += per;
@@ -691,125 +656,13 @@ impl Bot {
 
     /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
     /// complete, and evaluate.
-    fn sample_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng, reply: usize) -> i32 {
+    fn sample_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng) -> i32 {
         let mut board = *board;
-        let mut placed: CellSet = 0;
-        for colour in next_three {
-            let empty = board.empty_cells();
-            let count = empty.count_ones() as usize;
-            if count == 0 {
-                break;
-            }
-            let at = nth_cell(empty, rng.below(count));
-            board.set(at, colour);
-            placed |= 1u128 << at;
-        }
-        let removal = board.remove_lines_through(placed);
+        let points = place_random(&mut board, next_three, rng);
         if board.is_full() {
             return -self.weights.loss;
         }
-        let future = if reply == 0 { self.static_value(&board) } else { self.reply_value(&board, reply) };
-        removal.points as i32 * self.weights.point + future
-    }
-
-    /// The value of the best reply on `board` (our move, no placement yet): every scoring move and
-    /// the `breadth` best quiet moves by window delta, each judged by the evaluation after it.
-    fn reply_value(&self, board: &Board, breadth: usize) -> i32 {
-        let weights = &self.weights;
-        let counts = WindowCounts::new(&self.table, board);
-        let deltas = MoveDeltas::new(&self.table, &counts, weights, board);
-        let regions = EmptyRegions::new(board);
-        let mut best = i32::MIN;
-        let mut quiet: Vec<(i32, Move)> = Vec::with_capacity(breadth + 1);
-        for a in cells_of(board.occupied_cells()) {
-            let colour = board.get(a) as usize;
-            for b in cells_of(regions.reachable_from(a)) {
-                let mv = Move { from: a, to: b };
-                if deltas.completes[b] >> colour & 1 == 1 {
-                    let mut after = *board;
-                    let removal = after.apply_legal_move(mv);
-                    if removal.count > 0 {
-                        let value = removal.points as i32 * weights.point + self.quiet_value(&after);
-                        best = best.max(value);
-                        continue;
-                    }
-                }
-                let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
-                if quiet.len() < breadth || delta > quiet[quiet.len() - 1].0 {
-                    // Keep the `breadth` best, sorted by decreasing delta (insertion into a short list).
-                    let at = quiet.iter().position(|&(value, _)| delta > value).unwrap_or(quiet.len());
-                    quiet.insert(at, (delta, mv));
-                    quiet.truncate(breadth);
-                }
-            }
-        }
-        for &(_, mv) in &quiet {
-            let mut after = *board;
-            after.apply_legal_move(mv);
-            best = best.max(self.quiet_value(&after));
-        }
-        if best == i32::MIN {
-            0
-        } else {
-            best
-        }
-    }
-
-    /// One rollout: place `next_three` at random, then play `depth` fast moves with random
-    /// placements of random colours, and evaluate the points made and the board reached.
-    fn rollout_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng, depth: usize) -> i32 {
-        let weights = &self.weights;
-        let mut board = *board;
-        let mut points = place_random(&mut board, next_three, rng) as i32;
-        if board.is_full() {
-            return -weights.loss;
-        }
-        for _ in 0..depth {
-            let mv = self.fast_move(&board);
-            let removal = board.apply_legal_move(mv);
-            points += removal.points as i32;
-            if removal.count == 0 || board.is_clear() {
-                let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
-                points += place_random(&mut board, colours, rng) as i32;
-                if board.is_full() {
-                    return -weights.loss + points * weights.point;
-                }
-            }
-        }
-        if board.is_clear() {
-            return points * weights.point;
-        }
-        let counts = WindowCounts::new(&self.table, &board);
-        let regions = EmptyRegions::new(&board);
-        points * weights.point + structure_value(&self.table, &counts, &board, &regions, weights)
-            - space_cost(&board, &regions, weights)
-    }
-
-    /// The fast policy: a move completing the most numbers, else the best window delta.
-    fn fast_move(&self, board: &Board) -> Move {
-        let weights = &self.weights;
-        let counts = WindowCounts::new(&self.table, board);
-        let deltas = MoveDeltas::new(&self.table, &counts, weights, board);
-        let regions = EmptyRegions::new(board);
-        let mut best: Option<(i32, Move)> = None;
-        for a in cells_of(board.occupied_cells()) {
-            let colour = board.get(a) as usize;
-            for b in cells_of(regions.reachable_from(a)) {
-                let mv = Move { from: a, to: b };
-                let value = if deltas.completes[b] >> colour & 1 == 1 && !may_share_window(a, b) {
-                    1_000_000
-                } else {
-                    deltas.window_delta(&self.table, &counts, weights, a, b, colour)
-                };
-                if best.map_or(true, |(top, _)| value > top) {
-                    best = Some((value, mv));
-                    if value == 1_000_000 {
-                        return mv;
-                    }
-                }
-            }
-        }
-        best.expect("no legal move").1
+        points as i32 * self.weights.point + self.static_value(&board)
     }
 
     /// The value of the best move on `board`: the window delta, or the follow-up bonus for a move
@@ -1035,6 +888,50 @@ mod tests {
         assert_eq!([nth_cell(set, 0), nth_cell(set, 1), nth_cell(set, 2)], [3, 17, 80]);
     }
 
+    const TURN: &str = "1........\n.........\n..3......\n.........\n....5....\n.........\n......7..\n.........\n........2\n352\n";
+
+    fn play_text(text: &str) -> (io::Result<()>, Vec<Move>) {
+        let mut lines = io::LineReader::new(text.as_bytes());
+        let mut bot = Bot::new(Duration::from_secs(20));
+        let mut moves = Vec::new();
+        let result = play(&mut lines, &mut bot, |mv| moves.push(mv));
+        (result, moves)
+    }
+
+    #[test]
+    fn the_protocol_ends_quietly_between_turns_and_fails_inside_one() {
+        let (result, moves) = play_text(&TURN.repeat(2));
+        assert!(result.is_ok());
+        assert_eq!(moves.len(), 2);
+        let board = crate::board::parse_turn(TURN).unwrap().board;
+        assert!(moves.iter().all(|&mv| board.is_legal(mv)));
+
+        let (result, moves) = play_text("");
+        assert_eq!(
+            result.unwrap_err().to_string(),
+            "line 1: expected a board row, found end of input (no turn at all)"
+        );
+        assert!(moves.is_empty());
+
+        let (result, moves) = play_text(&format!("{TURN}1........\n"));
+        assert_eq!(result.unwrap_err().to_string(), "line 12: expected a board row, found end of input");
+        assert_eq!(moves.len(), 1);
+
+        let full = format!("{}352\n", "123456712\n".repeat(9));
+        assert!(play_text(&full).0.unwrap_err().to_string().contains("is full"));
+    }
+
+    #[test]
+    fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
+        let total = 20 * SAMPLES_PER_BUDGET_SECOND;
+        let early = effort_for(total, 0);
+        assert_eq!(early, effort_for(total, 0));
+        assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
+        let late = effort_for(total / 4, 2_000);
+        assert!(late.candidates * late.samples < early.candidates * early.samples);
+        assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0), Effort::FAST);
+    }
+
     #[test]
     fn chosen_moves_are_legal_and_lines_are_taken() {
         let bot = Bot::new(Duration::from_secs(20));
@@ -1045,18 +942,7 @@ mod tests {
                 if board.is_full() || board.is_clear() {
                     continue;
                 }
-                for effort in [
-                    Effort::FAST,
-                    Effort {
-                        candidates: 4,
-                        samples: 3,
-                        depth: 0,
-                        rank_full: false,
-                        prefilter: 0,
-                        reply: 0,
-                        halving: false,
-                    },
-                ] {
+                for effort in [Effort::FAST, Effort { candidates: 4, samples: 3 }] {
                     assert!(board.is_legal(bot.choose_with(&board, [1, 2, 3], effort)));
                 }
             }
@@ -1067,19 +953,7 @@ mod tests {
         }
         board.set(crate::board::cell(8, 8), 6);
         board.set(crate::board::cell(0, 0), 1);
-        let mv = bot.choose_with(
-            &board,
-            [1, 1, 1],
-            Effort {
-                candidates: 4,
-                samples: 4,
-                depth: 0,
-                rank_full: false,
-                prefilter: 0,
-                reply: 0,
-                halving: false,
-            },
-        );
+        let mv = bot.choose_with(&board, [1, 1, 1], Effort { candidates: 4, samples: 4 });
         assert_eq!(mv.to_string(), "I9C5");
     }
 }
