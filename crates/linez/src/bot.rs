@@ -569,7 +569,7 @@ impl Bot {
                     let mut after = *board;
                     let removal = after.apply_legal_move(mv);
                     if removal.count > 0 {
-                        let value = i64::from(removal.points) * 1000 + i64::from(self.static_value(&after));
+                        let value = i64::from(removal.points) * 1_000_000 + i64::from(self.static_value(&after));
                         scoring.push(Scored { mv, value });
                         continue;
                     }
