@@ -38,6 +38,30 @@ impl Default for Clock {
     }
 }
 
+impl Clock {
+    /// The default clock, adjusted by environment variables for local experiments (unset on the
+    /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_NO_SWAP`,
+    /// and the search parameters `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`,
+    /// `HEX_EXPLORATION`.
+    pub fn from_env() -> Clock {
+        let var = |name: &str| std::env::var(name).ok();
+        let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
+        let defaults = crate::search::Params::default();
+        Clock {
+            verbose: var("HEX_VERBOSE").is_some(),
+            swap: var("HEX_NO_SWAP").is_none(),
+            max_playouts: var("HEX_PLAYOUTS").and_then(|v| v.parse().ok()).unwrap_or(u32::MAX),
+            params: crate::search::Params {
+                prior_games: number("HEX_PRIOR_GAMES").unwrap_or(defaults.prior_games),
+                expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
+                rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
+                exploration: number("HEX_EXPLORATION").unwrap_or(defaults.exploration),
+            },
+            ..Clock::default()
+        }
+    }
+}
+
 /// Red's first move on an empty board: the rim cell whose measured value for red is closest to even
 /// (see the README), so that neither swapping nor answering it gives blue much.
 pub const OPENING: &str = "a10";
@@ -282,7 +306,8 @@ mod tests {
     #[test]
     #[ignore]
     fn measure_openings() {
-        let playouts: u32 = std::env::var("HEX_MEASURE_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
+        let playouts: u32 =
+            std::env::var("HEX_MEASURE_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
         let far = Instant::now() + Duration::from_secs(3600);
         let mut table = String::new();
         for row in 0..SIZE {

@@ -377,7 +377,9 @@ pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> B
             continue;
         }
         loose.union(template.stone, template.side);
-        if template.carrier.iter().all(|&c| !used[c]) && strict.find(template.stone) != strict.find(template.side) {
+        if template.carrier.iter().all(|&c| !used[c])
+            && strict.find(template.stone) != strict.find(template.side)
+        {
             strict.union(template.stone, template.side);
             for &c in &template.carrier {
                 used[c] = true;
@@ -414,16 +416,17 @@ pub fn bridge_carriers(position: &Position, geometry: &Geometry, color: Color) -
     }
     (0..CELLS)
         .filter(|&cell| {
-            in_template[cell] || position.nodes[cell] == EMPTY && {
-                let ring = &geometry.rings[cell];
-                (0..6).any(|i| {
-                    let other = ring[i];
-                    other < CELLS
-                        && position.nodes[other] == EMPTY
-                        && position.nodes[ring[(i + 5) % 6]] == own
-                        && position.nodes[ring[(i + 1) % 6]] == own
-                })
-            }
+            in_template[cell]
+                || position.nodes[cell] == EMPTY && {
+                    let ring = &geometry.rings[cell];
+                    (0..6).any(|i| {
+                        let other = ring[i];
+                        other < CELLS
+                            && position.nodes[other] == EMPTY
+                            && position.nodes[ring[(i + 5) % 6]] == own
+                            && position.nodes[ring[(i + 1) % 6]] == own
+                    })
+                }
         })
         .collect()
 }
@@ -518,8 +521,16 @@ mod tests {
 
     /// Whether the owner of `stone` connects it to `side` through the carrier when the opponent
     /// moves first inside the carrier (plain minimax over the carrier cells).
-    fn holds(geometry: &Geometry, stone: usize, side: usize, carrier: &[usize], owner: &mut Vec<usize>, taken: &mut Vec<usize>) -> bool {
-        let free: Vec<usize> = carrier.iter().copied().filter(|c| !owner.contains(c) && !taken.contains(c)).collect();
+    fn holds(
+        geometry: &Geometry,
+        stone: usize,
+        side: usize,
+        carrier: &[usize],
+        owner: &mut Vec<usize>,
+        taken: &mut Vec<usize>,
+    ) -> bool {
+        let free: Vec<usize> =
+            carrier.iter().copied().filter(|c| !owner.contains(c) && !taken.contains(c)).collect();
         let connected = |owner: &Vec<usize>| {
             let mut seen = vec![stone];
             let mut i = 0;
@@ -562,11 +573,29 @@ mod tests {
         // 2 forms, 8 stone columns each, times 4 sides.
         assert_eq!(geometry.ziggurats.len(), 4 * (8 + 8));
         for template in &geometry.ziggurats {
-            assert!(holds(&geometry, template.stone, template.side, &template.carrier, &mut Vec::new(), &mut Vec::new()), "{template:?}");
+            assert!(
+                holds(
+                    &geometry,
+                    template.stone,
+                    template.side,
+                    &template.carrier,
+                    &mut Vec::new(),
+                    &mut Vec::new()
+                ),
+                "{template:?}"
+            );
             // And no smaller carrier would do: dropping any one cell breaks it.
             for drop in 0..8 {
-                let smaller: Vec<usize> = template.carrier.iter().copied().filter(|&c| c != template.carrier[drop]).collect();
-                assert!(!holds(&geometry, template.stone, template.side, &smaller, &mut Vec::new(), &mut Vec::new()));
+                let smaller: Vec<usize> =
+                    template.carrier.iter().copied().filter(|&c| c != template.carrier[drop]).collect();
+                assert!(!holds(
+                    &geometry,
+                    template.stone,
+                    template.side,
+                    &smaller,
+                    &mut Vec::new(),
+                    &mut Vec::new()
+                ));
             }
         }
     }

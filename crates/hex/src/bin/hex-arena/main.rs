@@ -143,7 +143,26 @@ struct EngineTotals {
     late: usize,
 }
 
+/// Fails early, before any game, when an engine's program cannot be found.
+fn check_program(label: &str, spec: &EngineSpec) -> Result<(), String> {
+    let program = std::path::Path::new(&spec.argv[0]);
+    let found = if spec.argv[0].contains('/') {
+        program.is_file()
+    } else {
+        std::env::var_os("PATH")
+            .map(|path| std::env::split_paths(&path).any(|dir| dir.join(program).is_file()))
+            .unwrap_or(false)
+    };
+    if found {
+        Ok(())
+    } else {
+        Err(format!("engine {label} ({}): program {:?} not found", spec.name, spec.argv[0]))
+    }
+}
+
 fn run_match(options: &Options) -> Result<(), String> {
+    check_program("A", &options.engines[0])?;
+    check_program("B", &options.engines[1])?;
     let mut records_file = match &options.records {
         Some(path) => Some(File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?),
         None => None,

@@ -316,7 +316,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         match differing {
             Some((x, y)) if !x.contains("{seed}") => {
                 for (spec, word) in specs.iter_mut().zip([x, y]) {
-                    spec.name = clean_name(&format!("{}-{}", spec.name, default_name(&[word])));
+                    let word = word.rsplit('/').next().unwrap_or(&word).to_string();
+                    spec.name = clean_name(&format!("{}-{}", spec.name, word));
                 }
             }
             _ => {}
@@ -437,6 +438,8 @@ mod tests {
             panic!()
         };
         assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-uct", "x-rave"));
+        let Command::Match(options) = parse(&args("'x -c 0.35' 'x -c 0.7'")).unwrap() else { panic!() };
+        assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-0.35", "x-0.7"));
     }
 
     #[test]
