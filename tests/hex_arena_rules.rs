@@ -376,4 +376,9 @@ fn bad_command_lines_are_refused_with_one_clear_line() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.starts_with("error: "), "{stderr}");
     }
+    // A program that does not exist stops the match before any game (status 1).
+    let output = Command::new(common::binary("hex-arena")).args(["/no/such/bot", "sh"]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("/no/such/bot") && stderr.contains("not found"), "{stderr}");
 }

@@ -26,7 +26,7 @@ A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.
   --first-ms MS    thinking time for the first answer (default 800; the judge allows 1000)
   --move-ms MS     thinking time for later answers (default 80; the judge allows 100)
   --playouts N     stop after N playouts per move even if time remains
-  --exploration C  exploration constant (default 0.35 for uct, 0.1 for rave)
+  --exploration C  exploration constant (default 0.35 for uct, 0 for rave)
   --stats          one line per move on stderr: playouts and time";
 
 struct Options {
@@ -91,7 +91,7 @@ fn main() {
         flavour,
         exploration: options.exploration.unwrap_or(match flavour {
             Flavour::Uct => 0.35,
-            Flavour::Rave => 0.1,
+            Flavour::Rave => 0.0,
         }),
         rave_equivalence: 1000.0,
         expand_at: 2,
