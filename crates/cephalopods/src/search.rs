@@ -744,6 +744,7 @@ mod tests {
             ([1, 0, 0, 0, 0, 0, 0, 0, 0], 4), // a diagonal reflection
             ([0, 1, 0, 0, 0, 0, 0, 0, 0], 4), // a mirror
             ([1, 2, 0, 0, 0, 0, 0, 0, 0], 8), // none
+            ([1, 0, 2, 0, 0, 0, 2, 0, 1], 2), // a half turn and both diagonal reflections
         ];
         for (cells, lanes) in cases {
             let start = Board::from_cells(cells).bits();
@@ -768,9 +769,14 @@ mod tests {
 
     #[test]
     fn shared_lanes_agree_with_all_eight_on_heavy_inputs() {
-        for cells in
-            [[0; 9], [0, 0, 0, 0, 0, 0, 0, 0, 1], [0, 0, 0, 0, 0, 0, 0, 2, 0], [0, 0, 0, 0, 3, 0, 0, 0, 0]]
-        {
+        let starts = [
+            [0; 9],
+            [0, 0, 0, 0, 0, 0, 0, 0, 1],
+            [0, 0, 0, 0, 0, 0, 0, 2, 0],
+            [0, 0, 0, 0, 3, 0, 0, 0, 0],
+            [1, 0, 2, 0, 0, 0, 2, 0, 1], // fixed by a half turn and both diagonal reflections
+        ];
+        for cells in starts {
             let start = Board::from_cells(cells);
             assert_eq!(hash_sum(start, 40, true), hash_sum(start, 40, false), "{cells:?}");
         }
