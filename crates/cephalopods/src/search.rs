@@ -9,18 +9,21 @@
 //! expansions instead of 2.2 million for a near-empty board at depth 40).
 //!
 //! # Records
-//! A board's record is a window of rows, one per depth it can be reached at, each row holding eight
-//! path counts (*lanes*): lane `t` counts the games reaching the image `t(c)` of the canonical form `c`.
-//! The window ends at the last depth the board can be reached at ([`Bounds`]) and starts at the depth
-//! of its first contribution (see `Level::row`).
-//! Only two levels are alive at a time (the current pip sum and the next), which bounds the memory.
+//! A board's record is a window of rows, one per depth it can be reached at, each row holding up to
+//! eight path counts (*lanes*): lane `t` counts the games reaching the image `t(c)` of the canonical
+//! form `c` ([`LaneGroup`] merges lanes when the start board is symmetric). The window ends at the last
+//! depth the board can be reached at ([`Bounds`]) and starts at the depth of its first contribution
+//! (see `Level::row`). Only two levels are alive at a time (the current pip sum and the next), which
+//! bounds the memory.
 //!
 //! # Memory-level parallelism
 //! The time goes to cache misses on the hash map and on successor records, not to arithmetic. The
 //! boards of one bucket do not feed each other, so their edges are handled in batches: pass 1 generates
-//! moves, canonicalises them and touches each successor's map slot; pass 2 resolves the slots and
-//! touches the successor rows; pass 3 adds. The touches are plain loads whose results are only summed,
-//! so the processor issues many of them at once instead of waiting for each in turn.
+//! the moves and canonicalises them; a tight loop touches every successor's map slot; pass 2 resolves
+//! the slots (creating records); a tight loop touches every target row; pass 3 adds. The touches are
+//! plain loads whose results are only summed, so the processor keeps many misses in flight instead of
+//! waiting for each in turn (the batch result is the same as edge-by-edge processing; the tests compare
+//! the answers with plain brute forces).
 
 use crate::board::{CaptureTable, SymmetryTables, CELLS};
 
