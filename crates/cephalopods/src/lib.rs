@@ -19,7 +19,8 @@ mod board;
 pub mod search;
 
 pub use board::{
-    moves, Board, CaptureTable, Move, Symmetry, SymmetryTables, CELLS, HASH_WEIGHTS, MAX_DIE, NEIGHBOURS,
+    images, moves, Board, CaptureTable, Move, Symmetry, SymmetryTables, CELLS, HASH_WEIGHTS, MAX_DIE,
+    NEIGHBOURS,
 };
 pub use search::{enumerate, CellTally, HashTally, LaneGroup, Tally, ANSWER_MASK};
 
