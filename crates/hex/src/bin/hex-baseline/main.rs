@@ -18,7 +18,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 const USAGE: &str = "\
 usage: hex-baseline [--engine random|uct|rave] [--seed S] [--first-ms MS] [--move-ms MS]
-                    [--playouts N] [--exploration C] [--stats]
+                    [--playouts N] [--exploration C] [--expand-at N] [--stats]
 
 A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.
   --engine E       random, uct (plain UCT) or rave (RAVE + bridge playouts; default)
@@ -27,6 +27,7 @@ A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.
   --move-ms MS     thinking time for later answers (default 80; the judge allows 100)
   --playouts N     stop after N playouts per move even if time remains
   --exploration C  exploration constant (default 0.35 for uct, 0 for rave)
+  --expand-at N    expand a leaf on its N-th visit (default 2)
   --stats          one line per move on stderr: playouts and time";
 
 struct Options {
@@ -36,6 +37,7 @@ struct Options {
     per_move: Duration,
     playouts: u64,
     exploration: Option<f64>,
+    expand_at: u32,
     stats: bool,
 }
 
@@ -47,6 +49,7 @@ fn parse_options() -> Result<Options, String> {
         per_move: Duration::from_millis(80),
         playouts: u64::MAX,
         exploration: None,
+        expand_at: 2,
         stats: false,
     };
     let mut args = std::env::args().skip(1);
@@ -73,6 +76,7 @@ fn parse_options() -> Result<Options, String> {
                     text.parse().map_err(|_| format!("--exploration expects a number, found {text:?}"))?,
                 );
             }
+            "--expand-at" => options.expand_at = number(value()?)?.clamp(1, 1 << 20) as u32,
             "--stats" => options.stats = true,
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -94,7 +98,7 @@ fn main() {
             Flavour::Rave => 0.0,
         }),
         rave_equivalence: 1000.0,
-        expand_at: 2,
+        expand_at: options.expand_at,
         max_nodes: 4_000_000,
         // Plain UCT stays plain: a fresh tree every move.
         reuse: flavour == Flavour::Rave,

@@ -70,6 +70,8 @@ pub struct Search<'g> {
     pub reused_visits: u32,
     /// The previous search's root position and the answer chosen there.
     previous: Option<([u8; CELLS], u8)>,
+    /// A second arena for copying a reused subtree.
+    spare: Vec<Node>,
 }
 
 fn stone(color: Color) -> u8 {
@@ -90,6 +92,7 @@ impl<'g> Search<'g> {
             playouts: 0,
             reused_visits: 0,
             previous: None,
+            spare: Vec::new(),
         }
     }
 
@@ -151,7 +154,10 @@ impl<'g> Search<'g> {
         let Some(after_ours) = child_with(&self.nodes, 0, ours) else { return false };
         let Some(after_reply) = child_with(&self.nodes, after_ours, reply) else { return false };
         // Copy the subtree breadth first into a fresh arena, keeping each family contiguous.
-        let mut kept = vec![Node { first_child: 0, ..self.nodes[after_reply] }];
+        // Into the spare arena, which keeps its capacity: no reallocation of a large tree per move.
+        let mut kept = std::mem::take(&mut self.spare);
+        kept.clear();
+        kept.push(Node { first_child: 0, ..self.nodes[after_reply] });
         let mut queue = std::collections::VecDeque::from([(after_reply, 0usize)]);
         while let Some((old, new)) = queue.pop_front() {
             let (first, count) = (self.nodes[old].first_child as usize, self.nodes[old].child_count as usize);
@@ -164,7 +170,7 @@ impl<'g> Search<'g> {
                 kept.push(Node { first_child: 0, ..self.nodes[child] });
             }
         }
-        self.nodes = kept;
+        self.spare = std::mem::replace(&mut self.nodes, kept);
         true
     }
 
