@@ -49,7 +49,7 @@ class Engine:
             "hex", {"board_size": self.size, "swap": not self.args.no_swap})
         self.state = self.game.new_initial_state()
         # A fresh seed per game keeps a long match varied yet repeatable.
-        seed = self.args.seed * 1000003 + self.games
+        seed = (self.args.seed * 1000003 + self.games) % (2**31 - 1)
         self.games += 1
         evaluator = pyspiel.RandomRolloutEvaluator(self.args.rollouts, seed)
         self.bot = pyspiel.MCTSBot(
