@@ -169,7 +169,8 @@ impl WindowCounts {
     #[inline]
     fn score(weights: &Weights, numbers: u8, colours: u8) -> i32 {
         if colours <= 1 {
-            weights.window[numbers as usize]
+            // 5+ of one colour only stay on the board when placements keep their lines.
+            weights.window[(numbers as usize).min(5)]
         } else {
             0
         }
@@ -229,10 +230,26 @@ impl MoveDeltas {
                 table.windows_of(a).iter().map(|&w| counts.removal_delta(weights, w as usize, colour)).sum();
         }
         for b in cells_of(board.empty_cells()) {
+            // Adding colour c to window w: an empty window gains W[1] - W[0]; a window of one
+            // colour k with n numbers goes to W[n+1] if c == k and to 0 (mixed) otherwise; a mixed
+            // window stays 0. So every colour gets `base`, and colour k also W[n+1] (the same sums
+            // as `addition_delta` per colour; the test pins them against a plain rescoring).
+            let mut base = 0;
+            let mut own = [0i32; 8];
             for &w in table.windows_of(b) {
-                for colour in 1..8 {
-                    deltas.arrive[b][colour] += counts.addition_delta(weights, w as usize, colour);
+                let w = w as usize;
+                match counts.colours[w] {
+                    0 => base += weights.window[1] - weights.window[0],
+                    1 => {
+                        let numbers = counts.numbers[w] as usize;
+                        base -= weights.window[numbers.min(5)];
+                        own[counts.colour_set[w].trailing_zeros() as usize] += weights.window[(numbers + 1).min(5)];
+                    }
+                    _ => {}
                 }
+            }
+            for colour in 1..8 {
+                deltas.arrive[b][colour] = base + own[colour];
             }
             deltas.completes[b] = completing_colours(board, b);
         }
@@ -393,10 +410,10 @@ fn structure_value(
                     }
                 }
                 if table.masks[w] & empty & !reach[colour] != 0 {
-                    blocked += weights.window[numbers as usize];
+                    blocked += weights.window[(numbers as usize).min(5)];
                     continue;
                 }
-                open += weights.window[numbers as usize];
+                open += weights.window[(numbers as usize).min(5)];
                 if supply[colour] - numbers < missing {
                     continue;
                 }
@@ -474,11 +491,11 @@ pub struct Bot {
 }
 
 /// Placement samples the schedule may spend per second of the game's thinking budget: 18.5 s give
-/// 370,000 samples, about 4 s of thinking on a 2-core x86_64 sandbox (rustc 1.95) for the
+/// 555,000 samples, at most about 8 s of thinking on a 2-core x86_64 sandbox (rustc 1.95) for the
 /// longest games, which leaves room for a machine twice as slow or busy.
-pub const SAMPLES_PER_BUDGET_SECOND: u64 = 20_000;
+pub const SAMPLES_PER_BUDGET_SECOND: u64 = 30_000;
 /// The most samples one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 1_200;
+pub const MOVE_SAMPLES_MAX: u64 = 2_000;
 /// The fewest samples a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
