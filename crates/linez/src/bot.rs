@@ -248,8 +248,8 @@ impl MoveDeltas {
                     _ => {}
                 }
             }
-            for colour in 1..8 {
-                deltas.arrive[b][colour] = base + own[colour];
+            for (arrive, own) in deltas.arrive[b].iter_mut().zip(own).skip(1) {
+                *arrive = base + own;
             }
             deltas.completes[b] = completing_colours(board, b);
         }
