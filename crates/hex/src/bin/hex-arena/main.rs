@@ -195,7 +195,7 @@ fn run_match(options: &Options) -> Result<(), String> {
         if options.openings.is_empty() {
             String::new()
         } else {
-            format!(", {} forced openings", options.openings.len())
+            format!(", forced openings from a list of {}", options.openings.len())
         }
     );
     let started = Instant::now();
@@ -326,7 +326,7 @@ fn print_summary(
         if options.openings.is_empty() {
             String::new()
         } else {
-            format!(", {} forced openings", options.openings.len())
+            format!(", forced openings from a list of {}", options.openings.len())
         }
     );
     let width = a.name.len().max(b.name.len()).max("losses/times".len());

@@ -83,16 +83,19 @@ fn stone(color: Color) -> u8 {
 
 impl<'g> Search<'g> {
     pub fn new(geometry: &'g Geometry, settings: Settings, seed: u64) -> Search<'g> {
+        // Both arenas are reserved up front (the pages are only touched as the tree grows), so no
+        // answer ever waits for a large tree to be copied into a bigger vector.
+        let spare = if settings.reuse { Vec::with_capacity(settings.max_nodes) } else { Vec::new() };
         Search {
             geometry,
             settings,
-            nodes: Vec::new(),
+            nodes: Vec::with_capacity(settings.max_nodes),
             rng: Rng::new(seed),
             stack: Vec::new(),
             playouts: 0,
             reused_visits: 0,
             previous: None,
-            spare: Vec::new(),
+            spare,
         }
     }
 
@@ -267,7 +270,7 @@ impl<'g> Search<'g> {
                 let has_empty = board.contains(&EMPTY);
                 let grow = self.nodes[node].visits >= self.settings.expand_at
                     && has_empty
-                    && self.nodes.len() + CELLS < self.settings.max_nodes;
+                    && self.nodes.len() + CELLS + 1 < self.settings.max_nodes;
                 if !grow {
                     break;
                 }
