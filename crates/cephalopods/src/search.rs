@@ -153,8 +153,8 @@ fn row_stats() -> Vec<u32> {
 /// `S = S0 + p`, and `n = n0 + p - (sum of (k - 1) over captures of k dice)` dice, with
 /// `2 <= k <= 4`; so `ceil((n0 + p - n) / 3) <= c <= n0 + p - n`. Also the *capture potential*
 /// `phi = sum over dice of ceil((v - 1) / 3)` rises by at most one per capture and not at all
-/// otherwise, so `c >= phi - phi0`. The upper end turns out exact; the lower end leaves slack that
-/// costs zeroed memory but no work (zero rows are skipped).
+/// otherwise, so `c >= phi - phi0`. The upper end turns out exact and sizes the records; the lower
+/// end is looser (records start at their first contribution instead) and only checks them.
 #[derive(Clone, Debug)]
 pub struct Bounds {
     stats: Vec<u32>,
