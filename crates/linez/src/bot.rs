@@ -491,11 +491,11 @@ pub struct Bot {
 }
 
 /// Placement samples the schedule may spend per second of the game's thinking budget: 18.5 s give
-/// 555,000 samples, at most about 8 s of thinking on a 2-core x86_64 sandbox (rustc 1.95) for the
+/// 370,000 samples, at most about 7 s of thinking on a 2-core x86_64 sandbox (rustc 1.95) for the
 /// longest games, which leaves room for a machine twice as slow or busy.
-pub const SAMPLES_PER_BUDGET_SECOND: u64 = 30_000;
+pub const SAMPLES_PER_BUDGET_SECOND: u64 = 20_000;
 /// The most samples one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 2_000;
+pub const MOVE_SAMPLES_MAX: u64 = 1_200;
 /// The fewest samples a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
