@@ -22,13 +22,13 @@ fn input() -> Vec<u8> {
 
 fn read_integers(c: &mut Criterion) {
     let data = input();
-    let expected: i64 = std::str::from_utf8(&data)
-        .unwrap()
-        .split_ascii_whitespace()
-        .map(|t| t.parse::<i64>().unwrap())
-        .sum();
+    let expected: i64 =
+        std::str::from_utf8(&data).unwrap().split_ascii_whitespace().map(|t| t.parse::<i64>().unwrap()).sum();
     let mut group = c.benchmark_group("read 5M integers");
-    group.sample_size(10).measurement_time(Duration::from_secs(8)).throughput(Throughput::Bytes(data.len() as u64));
+    group
+        .sample_size(10)
+        .measurement_time(Duration::from_secs(8))
+        .throughput(Throughput::Bytes(data.len() as u64));
     group.bench_function("io::Scanner::int", |b| {
         b.iter(|| {
             let mut scanner = io::Scanner::new(black_box(&data));

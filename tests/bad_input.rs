@@ -24,7 +24,8 @@ fn malformed_input_is_rejected_with_one_clear_line() {
         let binary = common::binary(&name);
         let cases = common::bad_inputs(&name);
         if cases.len() < MINIMUM_CASES {
-            failures.push(format!("samples/{name}/bad has {} cases, fewer than {MINIMUM_CASES}", cases.len()));
+            failures
+                .push(format!("samples/{name}/bad has {} cases, fewer than {MINIMUM_CASES}", cases.len()));
         }
         for case in &cases {
             let input = std::fs::read(&case.input).unwrap();

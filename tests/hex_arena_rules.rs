@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 /// Answers the first empty cell of each turn (scanning rows top to bottom). `$1`, if given, is a
-/// turn number (1-based) before which it sleeps 0.3 s; `$2`, if given, a file that receives every
+/// turn number (1-based) before which it sleeps 1.2 s; `$2`, if given, a file that receives every
 /// line read. Plain `sh`: its `read` takes one line at a time from a pipe, so it never waits for
 /// more input than the judge sends.
 const FIRST_EMPTY: &str = r#"#!/bin/sh
@@ -43,7 +43,7 @@ while read last; do
         fi
     done
     turn=$((turn + 1))
-    if [ "$turn" = "$sleepy" ]; then sleep 0.3; fi
+    if [ "$turn" = "$sleepy" ]; then sleep 1.2; fi
     echo "$found first-empty"
 done
 "#;
@@ -246,25 +246,34 @@ fn blues_swap_on_turn_two_mirrors_reds_stone() {
 fn a_late_answer_loses_in_strict_mode_only() {
     let scratch = Scratch::new("late");
     let sleepy = format!("{} 3", quote(&scratch.script("first-empty.sh", FIRST_EMPTY)));
-    let strict = arena(&scratch, &["-n", "1", "--strict", "--name-a", "sleepy", &sleepy, &random_baseline()]);
+    // A 600 ms limit leaves a shell script ample time on a loaded machine for its on-time answers,
+    // and the 1.2 s sleep is late by any measure.
+    let clock = ["--time", "1000/600"];
+    let strict = arena(
+        &scratch,
+        &[&clock[..], &["-n", "1", "--strict", "--name-a", "sleepy", &sleepy, &random_baseline()]].concat(),
+    );
     let record = &strict.records[0];
     assert_eq!((field(record, "winner"), field(record, "reason")), ("blue", "timeout"), "{record}");
-    // Answers 1 and 2 were on time; the third came after 300 ms or was never waited for.
+    // Answers 1 and 2 were on time; the third was not waited for past 600 ms.
     assert_eq!(field(record, "moves").split(',').count(), 4, "{record}");
     assert!(strict.stdout.contains("strict"), "{}", strict.stdout);
     // Lenient: the late answer is counted and the game goes on to a connection.
-    let lenient = arena(&scratch, &["-n", "1", "--name-a", "sleepy", &sleepy, &random_baseline()]);
+    let lenient = arena(
+        &scratch,
+        &[&clock[..], &["-n", "1", "--name-a", "sleepy", &sleepy, &random_baseline()]].concat(),
+    );
     let record = &lenient.records[0];
     assert_eq!(field(record, "reason"), "connect", "{record}");
     let times: Vec<&str> = field(record, "times").split(',').collect();
     let third: f64 = times[4].parse().unwrap();
-    assert!(third >= 290.0, "{record}");
+    assert!(third >= 1190.0, "{record}");
     let sleepy_row =
         lenient.stdout.lines().find(|l| l.starts_with("sleepy ")).expect("a times row for sleepy");
     let columns: Vec<&str> = sleepy_row.split_whitespace().collect();
     // name, timeout, illegal, crash, resign, answers, late, first max, mean, p99, max
     assert_eq!(columns[6], "1", "{sleepy_row}");
-    assert!(columns[10].parse::<f64>().unwrap() >= 290.0, "{sleepy_row}");
+    assert!(columns[10].parse::<f64>().unwrap() >= 1190.0, "{sleepy_row}");
 }
 
 #[test]

@@ -24,7 +24,13 @@ fn every_sample_matches_its_answer() {
             failures.push(format!("{}: {problem}", sample.input.display()));
         }
     }
-    assert!(failures.is_empty(), "{} of {} samples failed:\n{}", failures.len(), samples.len(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {} samples failed:\n{}",
+        failures.len(),
+        samples.len(),
+        failures.join("\n")
+    );
 }
 
 #[test]
