@@ -4,7 +4,7 @@
 //!
 //! Checked: an occupied cell, an unparseable answer, a swap by red, a swap by blue after turn 2
 //! all lose as `illegal`; blue's swap on turn 2 is accepted and mirrors red's stone; a bot that
-//! sleeps past 100 ms loses in strict mode but not in lenient mode; a bot that dies loses as
+//! sleeps past its limit loses in strict mode but not in lenient mode; a bot that dies loses as
 //! `crash`; GTP engines are driven with `boardsize`/`clear_board`/`play`/`genmove`; the summary's
 //! numbers match the records.
 
