@@ -243,7 +243,8 @@ impl MoveDeltas {
                     1 => {
                         let numbers = counts.numbers[w] as usize;
                         base -= weights.window[numbers.min(5)];
-                        own[counts.colour_set[w].trailing_zeros() as usize] += weights.window[(numbers + 1).min(5)];
+                        own[counts.colour_set[w].trailing_zeros() as usize] +=
+                            weights.window[(numbers + 1).min(5)];
                     }
                     _ => {}
                 }
@@ -586,7 +587,8 @@ impl Bot {
                     let mut after = *board;
                     let removal = after.apply_legal_move(mv);
                     if removal.count > 0 {
-                        let value = i64::from(removal.points) * 1_000_000 + i64::from(self.static_value(&after));
+                        let value =
+                            i64::from(removal.points) * 1_000_000 + i64::from(self.static_value(&after));
                         scoring.push(Scored { mv, value });
                         continue;
                     }
