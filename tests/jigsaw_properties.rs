@@ -8,30 +8,15 @@
 //!   solutions). One colour cannot give nine admissible pieces: over `R`/`r` only `RRRr`, `RRrr` and
 //!   `Rrrr` are neither symmetric nor rotations of each other.
 
+mod common;
+
+use common::Rng;
 use jigsaw::{count_solutions, Piece, Puzzle, SolutionCounter};
 use proptest::prelude::*;
 
 /// Symbol codes as in the library: colour in bits 0-1, lower case in bit 2, so `x ^ 4` matches `x`.
 const fn matches(a: u8, b: u8) -> bool {
     a ^ b == 4
-}
-
-/// SplitMix64, so one proptest-drawn seed yields a whole puzzle with retries (a rejection-heavy
-/// proptest filter would hit proptest's global reject limit on few-colour puzzles).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

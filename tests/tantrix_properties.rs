@@ -14,35 +14,15 @@
 //! The 50-case benchmark file is written by
 //! `cargo test -p contest-workspace --test tantrix_properties -- --ignored write_bench_data`.
 
+mod common;
+
+use common::Rng;
 use proptest::prelude::*;
 use tantrix::{count_legal_moves, legal_moves, Board, Direction, Hex, Spaces, Tile};
 
 const CASES: u32 = 2_000;
 /// The comparison with the plain implementation gets more positions: it is the one that finds bugs.
 const PLAIN_CASES: u32 = 3_000;
-
-/// SplitMix64: a tiny deterministic generator, so that a failing seed reproduces exactly.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
-    }
-
-    fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, self.below(i + 1));
-        }
-    }
-}
 
 /// A position: the played tiles and the hand of the player to move.
 #[derive(Clone, Debug)]
