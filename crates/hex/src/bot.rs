@@ -29,7 +29,7 @@ impl Default for Clock {
     fn default() -> Self {
         Clock {
             first: Duration::from_millis(800),
-            later: Duration::from_millis(60),
+            later: Duration::from_millis(65),
             max_playouts: u32::MAX,
             verbose: false,
             params: crate::search::Params::default(),

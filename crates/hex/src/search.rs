@@ -67,6 +67,15 @@ struct Node {
     rave_wins: f32,
 }
 
+/// A child's value for selection, `(1-β)·wins/n + β·rave_wins/rn` with `β = rn / D` and
+/// `D = rn + n + rn·n·bias`, folded into a single division: `(1-β)/n = (1 + rn·bias)/D`, so the value
+/// is `(wins·(1 + rn·bias) + rave_wins) / D` (also right for `n = 0`). `rn > 0` always (priors).
+#[inline]
+fn blended_value(child: &Node, bias: f32) -> f32 {
+    let (n, rn) = (child.visits, child.rave_visits);
+    (child.wins * (1.0 + rn * bias) + child.rave_wins) / (rn + n + rn * n * bias)
+}
+
 /// xorshift64*: fast, good enough for playouts.
 #[derive(Clone, Debug)]
 pub struct Rng(u64);
@@ -102,15 +111,12 @@ pub fn bridge_response(
         return None;
     }
     let own = stone(color);
-    let ring = &geometry.rings[last];
-    let mut found = [0usize; 6];
+    let mut found = [0u8; 6];
     let mut count = 0;
-    for i in 0..6 {
-        let other = ring[i];
-        if other < CELLS
-            && position.nodes[other] == EMPTY
-            && position.nodes[ring[(i + 5) % 6]] == own
-            && position.nodes[ring[(i + 1) % 6]] == own
+    for &[other, a, b] in geometry.carrier_pairs(last) {
+        if position.nodes[usize::from(other)] == EMPTY
+            && position.nodes[usize::from(a)] == own
+            && position.nodes[usize::from(b)] == own
         {
             found[count] = other;
             count += 1;
@@ -118,8 +124,8 @@ pub fn bridge_response(
     }
     match count {
         0 => None,
-        1 => Some(found[0]),
-        _ => Some(found[rng.below(count)]),
+        1 => Some(usize::from(found[0])),
+        _ => Some(usize::from(found[rng.below(count)])),
     }
 }
 
@@ -478,7 +484,9 @@ impl Search {
 
     fn select(&mut self, index: usize) -> usize {
         let node = self.nodes[index];
-        let log_n = (node.visits + 1.0).ln();
+        // The exploration term (zero by default: then the logarithm is not worth computing).
+        let explore = self.params.exploration;
+        let log_n = if explore > 0.0 { (node.visits + 1.0).ln() } else { 0.0 };
         let mut best = node.first_child as usize;
         let mut best_value = f32::NEG_INFINITY;
         for i in node.first_child as usize..node.first_child as usize + node.children as usize {
@@ -487,12 +495,12 @@ impl Search {
                 WON => return i,
                 LOST => -1.0,
                 _ => {
-                    let (n, rn) = (child.visits, child.rave_visits);
-                    let beta = rn / (rn + n + rn * n * self.params.rave_bias);
-                    let mean = if n > 0.0 { child.wins / n } else { 0.0 };
-                    (1.0 - beta) * mean
-                        + beta * child.rave_wins / rn
-                        + self.params.exploration * (log_n / (n + 1.0)).sqrt()
+                    let value = blended_value(child, self.params.rave_bias);
+                    if explore > 0.0 {
+                        value + explore * (log_n / (child.visits + 1.0)).sqrt()
+                    } else {
+                        value
+                    }
                 }
             };
             if value > best_value {
@@ -685,6 +693,19 @@ mod tests {
                 None => prop_assert!(plain.is_empty()),
                 Some(cell) => prop_assert!(plain.contains(&cell)),
             }
+        }
+    }
+
+    proptest! {
+        /// The one-division selection value equals the textbook blend.
+        #[test]
+        fn blended_value_is_the_rave_blend(n in 0u32..5000, w in 0.0f32..1.0, rn in 1u32..20000, rw in 0.0f32..1.0, bias in 0.0f32..0.01) {
+            let (n, rn) = (n as f32, rn as f32);
+            let node = Node { first_child: 0, children: 0, cell: 0, proven: UNKNOWN, visits: n, wins: w * n, rave_visits: rn, rave_wins: rw * rn };
+            let beta = rn / (rn + n + rn * n * bias);
+            let mean = if n > 0.0 { w } else { 0.0 };
+            let plain = (1.0 - beta) * mean + beta * rw;
+            prop_assert!((blended_value(&node, bias) - plain).abs() < 1e-4);
         }
     }
 
