@@ -186,8 +186,11 @@ fn crashes_and_time_outs_end_the_game() {
 #[test]
 fn an_early_end_keeps_the_points_made_so_far() {
     // The greedy baseline's answers cut after 30 moves (`sed -u`: unbuffered, quits at line 30):
-    // the bot's output closes at move 31.
-    let script = format!("'{}' --bot greedy | sed -u 30q", baseline());
+    // the bot's output closes at move 31. The shell does not wait for the greedy bot (which may
+    // already have written answer 31 into the pipe before `sed` quit, and would then wait for turn
+    // 32 while the shell kept the output open): it runs the pipeline in the background with the
+    // turns on fd 3 (a background job's stdin would be /dev/null) and exits as soon as `sed` does.
+    let script = format!("exec 3<&0; '{}' --bot greedy <&3 2>/dev/null | sed -u 30q & wait $!", baseline());
     let cut = sim_games(&["--seeds", "3-4", "-q", "--", "sh", "-c", &script]);
     let capped = sim_games(&["--seeds", "3-4", "-q", "--max-moves", "30", "--bot", "greedy"]);
     for (cut, capped) in cut.iter().zip(&capped) {
