@@ -93,5 +93,16 @@ fn weights() -> linez::bot::Weights {
             w.useful3 = v[16];
         }
     }
+    if let Ok(text) = std::env::var("LINEZ_R") {
+        let v: Vec<usize> = text.split(',').map(|x| x.parse().expect("reply")).collect();
+        w.reply_k = v[0];
+        w.reply_samples = v[1];
+        if v.len() > 2 {
+            w.reply_from = v[2] as u32;
+        }
+    }
+    if let Ok(text) = std::env::var("LINEZ_D") {
+        w.dirty_plans = text.parse().expect("dirty");
+    }
     w
 }

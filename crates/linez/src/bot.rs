@@ -51,6 +51,17 @@ pub struct Weights {
     pub useful2: i32,
     /// As [`Weights::useful2`] for windows of 3+.
     pub useful3: i32,
+    /// Depth 2: how many replies (best by the window delta) each sample searches (0 = the
+    /// heuristic follow-up only).
+    pub reply_k: usize,
+    /// Depth 2: random placements (unknown colours) per searched reply.
+    pub reply_samples: usize,
+    /// Depth 2 only on boards with at least this many numbers (crowded boards, where games are
+    /// lost).
+    pub reply_from: u32,
+    /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
+    /// its missing numbers plus the others that must leave (0 = off).
+    pub dirty_plans: i32,
 }
 
 impl Default for Weights {
@@ -67,6 +78,10 @@ impl Default for Weights {
             blocked_percent: 100,
             useful2: 3,
             useful3: 15,
+            reply_k: 5,
+            reply_samples: 1,
+            reply_from: 40,
+            dirty_plans: 1,
         }
     }
 }
@@ -425,7 +440,24 @@ fn structure_value(
                     ways[colour] += 1;
                 }
             }
-            _ => {}
+            _ => {
+                if weights.dirty_plans == 0 || counts.numbers[w] < 4 {
+                    continue;
+                }
+                for colour in 1..8 {
+                    let own = counts.by_colour[w][colour];
+                    if own < 3 || supply[colour] < 5 || table.masks[w] & empty & !reach[colour] != 0 {
+                        continue;
+                    }
+                    let cost = 5 + counts.numbers[w] - 2 * own;
+                    if cost < cheapest[colour] {
+                        cheapest[colour] = cost;
+                        ways[colour] = 0;
+                    } else if cost == cheapest[colour] {
+                        ways[colour] += 1;
+                    }
+                }
+            }
         }
     }
     let plans: i32 =
@@ -491,29 +523,35 @@ pub struct Bot {
     samples_left: u64,
 }
 
-/// Placement samples the schedule may spend per second of the game's thinking budget: 18.5 s give
-/// 370,000 samples, at most about 7 s of thinking on a 2-core x86_64 sandbox (rustc 1.95) for the
-/// longest games, which leaves room for a machine twice as slow or busy.
-pub const SAMPLES_PER_BUDGET_SECOND: u64 = 20_000;
-/// The most samples one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 1_200;
-/// The fewest samples a move gets while the schedule has any left (below: [`Effort::FAST`]).
+/// Work units (one unit = one placement sample of depth 1) the schedule may spend per second of
+/// the game's thinking budget: 18.5 s give 555,000 units, at most about 8 s of thinking on a
+/// 2-core x86_64 sandbox (rustc 1.95) for the longest games, which leaves room for a busy machine.
+pub const SAMPLES_PER_BUDGET_SECOND: u64 = 30_000;
+/// The most units one move gets.
+pub const MOVE_SAMPLES_MAX: u64 = 2_400;
+/// The most depth-1 samples one move gets (more does not help).
+pub const MOVE_SHALLOW_MAX: u64 = 1_200;
+/// The units one depth-2 sample costs (it searches a few replies).
+pub const DEEP_COST: u64 = 3;
+/// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
 /// to last about `m` more, never fewer than this.
 pub const PLANNED_MOVES: u64 = 250;
 
-/// The effort for move number `moves` (0-based) when `samples_left` samples remain.
+/// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
+/// searched at depth 2 (`deep`, each sample costs [`DEEP_COST`] units) or not.
 ///
-/// Deterministic (no clock), so that the same game replays move for move: the samples left are
+/// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out.
-pub fn effort_for(samples_left: u64, moves: u64) -> Effort {
+pub fn effort_for(samples_left: u64, moves: u64, deep: bool) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
-    let budget = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
-    if budget < MOVE_SAMPLES_MIN {
+    let units = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
+    if units < MOVE_SAMPLES_MIN {
         return Effort::FAST;
     }
+    let budget = if deep { units / DEEP_COST } else { units.min(MOVE_SHALLOW_MAX) };
     let candidates = (budget / 40).clamp(8, 24) as usize;
     Effort { candidates, samples: budget as usize / candidates }
 }
@@ -555,13 +593,16 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let mut effort = effort_for(self.samples_left, self.moves);
+        let deep = self.is_deep(board);
+        let mut effort = effort_for(self.samples_left, self.moves, deep);
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.used * 100 >= self.budget * 85 {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        self.samples_left = self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64);
+        let cost = if deep { DEEP_COST } else { 1 };
+        self.samples_left =
+            self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
         self.moves += 1;
         self.used += start.elapsed();
         mv
@@ -615,6 +656,7 @@ impl Bot {
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
         let seed = board_hash(board, next_three);
+        let deep = self.is_deep(board);
         // Successive halving: every round samples the surviving candidates on the same new
         // placements (sample `i` is the same for every candidate: common random numbers), then
         // keeps the better half, so the samples go where the choice is still open.
@@ -635,7 +677,7 @@ impl Bot {
             for (candidate, after) in pool.iter_mut() {
                 for index in taken..taken + per {
                     let mut rng = SampleRng::for_sample(seed, index);
-                    candidate.value += i64::from(self.sample_value(after, next_three, &mut rng));
+                    candidate.value += i64::from(self.sample_value(after, next_three, &mut rng, deep));
                 }
             }
             taken += per;
@@ -673,15 +715,98 @@ impl Bot {
         structure_value(&self.table, &counts, board, &regions, weights) - space_cost(board, &regions, weights)
     }
 
+    /// Whether the samples on `board` search the replies (depth 2).
+    pub fn is_deep(&self, board: &Board) -> bool {
+        self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
+    }
+
     /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
     /// complete, and evaluate.
-    fn sample_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng) -> i32 {
+    fn sample_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng, deep: bool) -> i32 {
         let mut board = *board;
         let points = place_random(&mut board, next_three, rng);
         if board.is_full() {
             return -self.weights.loss;
         }
-        points as i32 * self.weights.point + self.static_value(&board)
+        if !deep {
+            return points as i32 * self.weights.point + self.static_value(&board);
+        }
+        points as i32 * self.weights.point + self.reply_value(&board, rng)
+    }
+
+    /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
+    /// replies, each scored over random placements of random colours. Lines are taken first (free
+    /// moves, their points count).
+    fn reply_value(&self, board: &Board, rng: &mut SampleRng) -> i32 {
+        let weights = &self.weights;
+        let mut board = *board;
+        let mut gained = 0i32;
+        // Take lines while there are some (each is a free move).
+        loop {
+            if board.is_clear() {
+                return gained;
+            }
+            let counts = WindowCounts::new(&self.table, &board);
+            let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
+            let regions = EmptyRegions::new(&board);
+            let mut best_line: Option<(u32, Move)> = None;
+            let mut replies: Vec<Scored> = Vec::new();
+            for a in cells_of(board.occupied_cells()) {
+                let colour = board.get(a) as usize;
+                for b in cells_of(regions.reachable_from(a)) {
+                    let mv = Move { from: a, to: b };
+                    if deltas.completes[b] >> colour & 1 == 1 {
+                        let mut after = board;
+                        let removal = after.apply_legal_move(mv);
+                        if removal.count > 0 {
+                            if best_line.map_or(true, |(p, _)| removal.points > p) {
+                                best_line = Some((removal.points, mv));
+                            }
+                            continue;
+                        }
+                    }
+                    if best_line.is_none() {
+                        let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
+                        replies.push(Scored { mv, value: i64::from(delta) });
+                    }
+                }
+            }
+            if let Some((points, mv)) = best_line {
+                board.apply_legal_move(mv);
+                gained += points as i32 * weights.point;
+                continue;
+            }
+            if replies.is_empty() {
+                return gained + self.static_value(&board);
+            }
+            replies.sort_by_key(|x| std::cmp::Reverse(x.value));
+            replies.truncate(weights.reply_k * 2);
+            for reply in replies.iter_mut() {
+                let mut after = board;
+                after.apply_legal_move(reply.mv);
+                reply.value = i64::from(self.quiet_value(&after));
+            }
+            replies.sort_by_key(|x| std::cmp::Reverse(x.value));
+            replies.truncate(weights.reply_k);
+            let mut best = i32::MIN;
+            for reply in &replies {
+                let mut after = board;
+                after.apply_legal_move(reply.mv);
+                let mut total = 0i32;
+                for _ in 0..weights.reply_samples {
+                    let mut placed = after;
+                    let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+                    let points = place_random(&mut placed, colours, rng);
+                    total += if placed.is_full() {
+                        -weights.loss
+                    } else {
+                        points as i32 * weights.point + self.static_value(&placed)
+                    };
+                }
+                best = best.max(total / weights.reply_samples as i32);
+            }
+            return gained + best;
+        }
     }
 
     /// The value of the best move on `board`: the window delta, or the follow-up bonus for a move
@@ -943,12 +1068,14 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * SAMPLES_PER_BUDGET_SECOND;
-        let early = effort_for(total, 0);
-        assert_eq!(early, effort_for(total, 0));
-        assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
-        let late = effort_for(total / 4, 2_000);
-        assert!(late.candidates * late.samples < early.candidates * early.samples);
-        assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0), Effort::FAST);
+        for deep in [false, true] {
+            let early = effort_for(total, 0, deep);
+            assert_eq!(early, effort_for(total, 0, deep));
+            assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
+            let late = effort_for(total / 4, 2_000, deep);
+            assert!(late.candidates * late.samples < early.candidates * early.samples);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, deep), Effort::FAST);
+        }
     }
 
     #[test]
