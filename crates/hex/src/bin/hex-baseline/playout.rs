@@ -77,26 +77,8 @@ impl Geometry {
     }
 }
 
-/// A small fast generator (xorshift64*).
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform in `0..n` (`n > 0`), by the multiply-shift method.
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
+/// The playout generator is the library's (xorshift64*), so the baselines draw like the bot.
+pub use hex::search::Rng;
 
 /// Fills every empty cell of `board`, `to_move` first, then alternating. The cells are chosen
 /// uniformly at random, except that with `bridges` a player whose bridge was just intruded into
