@@ -5,6 +5,8 @@
 //! placements (SplitMix64 seeded by position and trial) and reports how often the bot brings the
 //! board back to 40 numbers or fewer before it fills. Weights as in `selfplay` (`LINEZ_W`, `LINEZ_X`).
 
+mod support;
+
 use linez::bot::Effort;
 use linez::game::{Game, Rules, SplitMix64};
 use linez::{Board, Bot, CELLS};
@@ -36,7 +38,7 @@ fn main() {
     let text = std::fs::read_to_string(&args[1]).expect("read");
     let (trials, effort) = (num(2), Effort { candidates: num(3) as usize, samples: num(4) as usize });
     let lines: Vec<&str> = text.lines().collect();
-    let bot = Bot::with_weights(Duration::from_secs(20), linez_weights());
+    let bot = Bot::with_weights(Duration::from_secs(20), support::weights());
     let goal: u32 = std::env::var("LZ_GOAL").map_or(44, |g| g.parse().expect("goal"));
     let (mut saved, mut total, mut moves_sum) = (0u64, 0u64, 0u64);
     for (index, chunk) in lines.chunks(10).enumerate() {
@@ -88,39 +90,4 @@ fn main() {
         saved as f64 / total as f64,
         moves_sum as f64 / total as f64
     );
-}
-
-fn linez_weights() -> linez::bot::Weights {
-    let mut w = linez::bot::Weights::default();
-    if let Ok(text) = std::env::var("LINEZ_W") {
-        let v: Vec<i32> = text.split(',').map(|x| x.parse().expect("weight")).collect();
-        w.window = [v[0], v[1], v[2], v[3], v[4], v[4]];
-        w.isolated = v[5];
-        w.stranded = v[6];
-        w.follow_up_line = v[7];
-        w.point = v[8];
-        if v.len() > 9 {
-            w.plan = [0, v[9], v[10], v[11], v[12], 0];
-            w.plan_ways = v[13];
-        }
-        if v.len() > 14 {
-            w.blocked_percent = v[14];
-        }
-        if v.len() > 15 {
-            w.useful2 = v[15];
-            w.useful3 = v[16];
-        }
-    }
-    if let Ok(text) = std::env::var("LINEZ_R") {
-        let v: Vec<usize> = text.split(',').map(|x| x.parse().expect("reply")).collect();
-        w.reply_k = v[0];
-        w.reply_samples = v[1];
-        if v.len() > 2 {
-            w.reply_from = v[2] as u32;
-        }
-    }
-    if let Ok(text) = std::env::var("LINEZ_D") {
-        w.dirty_plans = text.parse().expect("dirty");
-    }
-    w
 }
