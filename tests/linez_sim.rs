@@ -185,18 +185,42 @@ fn crashes_and_time_outs_end_the_game() {
 
 #[test]
 fn an_early_end_keeps_the_points_made_so_far() {
-    // The greedy baseline's answers cut after 30 moves (`sed -u`: unbuffered, quits at line 30):
-    // the bot's output closes at move 31. The shell does not wait for the greedy bot (which may
-    // already have written answer 31 into the pipe before `sed` quit, and would then wait for turn
-    // 32 while the shell kept the output open): it runs the pipeline in the background with the
-    // turns on fd 3 (a background job's stdin would be /dev/null) and exits as soon as `sed` does.
-    let script = format!("exec 3<&0; '{}' --bot greedy <&3 2>/dev/null | sed -u 30q & wait $!", baseline());
-    let cut = sim_games(&["--seeds", "3-4", "-q", "--", "sh", "-c", &script]);
-    let capped = sim_games(&["--seeds", "3-4", "-q", "--max-moves", "30", "--bot", "greedy"]);
-    for (cut, capped) in cut.iter().zip(&capped) {
-        assert_eq!((cut.end.as_str(), capped.end.as_str()), ("crash", "limit"));
-        assert_eq!((cut.moves, cut.score), (capped.moves, capped.score));
-        assert_eq!(cut.moves, 30);
+    // The greedy baseline plays 30 moves in process (recorded in transcripts); a shell bot then
+    // replays those answers through the protocol, one per turn of 10 lines, and exits: its output
+    // closes at move 31. (A shell script that answers by itself ends by itself; piping a live bot
+    // through `sed 30q` raced with the bot's own exit and sometimes held the output open.)
+    let dir = scratch("early-end");
+    let capped = sim_games(&[
+        "--seeds",
+        "3-4",
+        "-q",
+        "--max-moves",
+        "30",
+        "--bot",
+        "greedy",
+        "--transcript",
+        dir.to_str().unwrap(),
+    ]);
+    for capped in &capped {
+        let transcript = std::fs::read_to_string(dir.join(format!("seed-{}.txt", capped.seed))).unwrap();
+        let answers: Vec<&str> = transcript
+            .lines()
+            .filter_map(|line| line.strip_prefix("> "))
+            .map(|line| line.split_whitespace().next().unwrap())
+            .collect();
+        assert_eq!(answers.len(), 30);
+        let script = format!(
+            "for answer in {}; do i=0; while [ $i -lt 10 ]; do read -r line; i=$((i+1)); done; echo $answer; done",
+            answers.join(" ")
+        );
+        let seed = capped.seed.to_string();
+        let cut = sim_games(&["--seeds", &seed, "-q", "--", "sh", "-c", &script]);
+        assert_eq!((cut[0].end.as_str(), capped.end.as_str()), ("crash", "limit"));
+        assert_eq!((cut[0].moves, cut[0].score), (capped.moves, capped.score));
+        assert_eq!(cut[0].moves, 30);
+        // The turn may fail to write (the script is gone) or the answer never comes.
+        let detail = &cut[0].detail;
+        assert!(detail.contains("closed its output") || detail.contains("cannot write the turn"), "{detail}");
     }
     assert!(capped.iter().any(|game| game.score > 0), "{capped:?}");
 }
