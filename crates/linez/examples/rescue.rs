@@ -3,7 +3,10 @@
 //! each seed, the first position of a self-play game with THRESHOLD+ numbers; `rescue -- run FILE
 //! TRIALS CANDIDATES SAMPLES` replays each saved position TRIALS times with fresh random
 //! placements (SplitMix64 seeded by position and trial) and reports how often the bot brings the
-//! board back to 40 numbers or fewer before it fills. Weights as in `selfplay` (`LINEZ_W`, `LINEZ_X`).
+//! board back to 44 numbers (`LZ_GOAL`) or fewer before it fills. Weights as in `selfplay`
+//! (`LINEZ_W`, `LINEZ_R`, `LINEZ_D`). With `LZ_DRIFT=M` each trial instead plays M moves (or until
+//! the board fills, counted as 81 numbers) and the mean number of numbers at the end is reported:
+//! a continuous, lower-noise measure of how fast the bot clears a crowded board.
 
 mod support;
 
@@ -40,7 +43,9 @@ fn main() {
     let lines: Vec<&str> = text.lines().collect();
     let bot = Bot::with_weights(Duration::from_secs(20), support::weights());
     let goal: u32 = std::env::var("LZ_GOAL").map_or(44, |g| g.parse().expect("goal"));
+    let drift: Option<u64> = std::env::var("LZ_DRIFT").ok().map(|m| m.parse().expect("moves"));
     let (mut saved, mut total, mut moves_sum) = (0u64, 0u64, 0u64);
+    let mut end_counts: Vec<f64> = Vec::new();
     for (index, chunk) in lines.chunks(10).enumerate() {
         let turn = linez::parse_turn(&(chunk.join("\n") + "\n")).expect("turn");
         let mut ok_here = 0;
@@ -49,7 +54,11 @@ fn main() {
             let (mut board, mut next): (Board, [u8; 3]) = (turn.board, turn.next_three);
             let mut moves = 0u64;
             let saved_now = loop {
-                if board.occupied_cells().count_ones() <= goal || moves >= 150 {
+                if let Some(limit) = drift {
+                    if moves >= limit {
+                        break true;
+                    }
+                } else if board.occupied_cells().count_ones() <= goal || moves >= 150 {
                     break true;
                 }
                 let mv = bot.choose_with(&board, next, effort);
@@ -76,6 +85,7 @@ fn main() {
                 }
                 next = [0; 3].map(|_: u8| 1 + rng.below(7) as u8);
             };
+            end_counts.push(if saved_now { f64::from(board.occupied_cells().count_ones()) } else { 81.0 });
             saved += u64::from(saved_now);
             ok_here += u64::from(saved_now);
             total += 1;
@@ -85,6 +95,14 @@ fn main() {
         eprint!("{ok_here}");
     }
     eprintln!();
+    if let Ok(path) = std::env::var("LZ_OUT") {
+        let text: Vec<String> = end_counts.iter().map(|c| c.to_string()).collect();
+        std::fs::write(path, text.join("\n") + "\n").expect("write LZ_OUT");
+    }
+    let n = end_counts.len() as f64;
+    let mean = end_counts.iter().sum::<f64>() / n;
+    let var = end_counts.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    println!("numbers at the end {mean:.2} +- {:.2}", 2.0 * (var / n).sqrt());
     println!(
         "saved {saved}/{total} = {:.3}  moves/trial {:.1}",
         saved as f64 / total as f64,

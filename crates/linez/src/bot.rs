@@ -164,18 +164,18 @@ impl WindowCounts {
             colours: [0; WINDOWS],
             colour_set: [0; WINDOWS],
         };
+        // Branch-free: every cell is counted, empty cells in slot 0 (which nothing else reads),
+        // so the numbers are 5 minus that slot and the colours are the bits above bit 0.
         for (window, cells) in table.cells.iter().enumerate() {
+            let mut set = 0u8;
             for &at in cells {
                 let colour = board.get(at as usize) as usize;
-                if colour != 0 {
-                    if counts.by_colour[window][colour] == 0 {
-                        counts.colours[window] += 1;
-                    }
-                    counts.by_colour[window][colour] += 1;
-                    counts.numbers[window] += 1;
-                    counts.colour_set[window] |= 1 << colour;
-                }
+                counts.by_colour[window][colour] += 1;
+                set |= 1 << colour;
             }
+            counts.numbers[window] = 5 - counts.by_colour[window][0];
+            counts.colour_set[window] = set & !1;
+            counts.colours[window] = (set & !1).count_ones() as u8;
         }
         counts
     }
@@ -251,6 +251,7 @@ impl MoveDeltas {
             // as `addition_delta` per colour; the test pins them against a plain rescoring).
             let mut base = 0;
             let mut own = [0i32; 8];
+            let mut completes = 0u8;
             for &w in table.windows_of(b) {
                 let w = w as usize;
                 match counts.colours[w] {
@@ -260,6 +261,11 @@ impl MoveDeltas {
                         base -= weights.window[numbers.min(5)];
                         own[counts.colour_set[w].trailing_zeros() as usize] +=
                             weights.window[(numbers + 1).min(5)];
+                        // Four of one colour and `b` empty: that colour at `b` makes a line of
+                        // 5+ (every such line holds a window like this one through `b`).
+                        if numbers == 4 {
+                            completes |= counts.colour_set[w];
+                        }
                     }
                     _ => {}
                 }
@@ -267,7 +273,7 @@ impl MoveDeltas {
             for (arrive, own) in deltas.arrive[b].iter_mut().zip(own).skip(1) {
                 *arrive = base + own;
             }
-            deltas.completes[b] = completing_colours(board, b);
+            deltas.completes[b] = completes;
         }
         deltas
     }
@@ -294,46 +300,6 @@ impl MoveDeltas {
         }
         delta
     }
-}
-
-/// The colours (bit `c`) that, put on the empty cell `at`, complete a line of 5+ with the numbers
-/// already on `board`.
-fn completing_colours(board: &Board, at: Cell) -> u8 {
-    let (row, column) = ((at / SIZE) as isize, (at % SIZE) as isize);
-    let mut colours = 0u8;
-    for (dr, dc) in crate::board::DIRECTIONS {
-        let mut side = [(0u8, 0usize); 2];
-        for (index, sign) in [1isize, -1].into_iter().enumerate() {
-            let (mut r, mut c) = (row + sign * dr, column + sign * dc);
-            let mut colour = 0u8;
-            let mut run = 0usize;
-            while r >= 0 && c >= 0 && r < SIZE as isize && c < SIZE as isize {
-                let here = board.get((r * SIZE as isize + c) as usize);
-                if here == 0 || (colour != 0 && here != colour) {
-                    break;
-                }
-                colour = here;
-                run += 1;
-                r += sign * dr;
-                c += sign * dc;
-            }
-            side[index] = (colour, run);
-        }
-        let [(left, left_run), (right, right_run)] = side;
-        if left != 0 && left == right {
-            if left_run + right_run + 1 >= 5 {
-                colours |= 1 << left;
-            }
-        } else {
-            if left != 0 && left_run + 1 >= 5 {
-                colours |= 1 << left;
-            }
-            if right != 0 && right_run + 1 >= 5 {
-                colours |= 1 << right;
-            }
-        }
-    }
-    colours
 }
 
 /// The regions of connected empty cells: for each empty cell, the region it belongs to.
@@ -750,7 +716,7 @@ impl Bot {
             let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
             let regions = EmptyRegions::new(&board);
             let mut best_line: Option<(u32, Move)> = None;
-            let mut replies: Vec<Scored> = Vec::new();
+            let mut replies = TopMoves::new(weights.reply_k * 2);
             for a in cells_of(board.occupied_cells()) {
                 let colour = board.get(a) as usize;
                 for b in cells_of(regions.reachable_from(a)) {
@@ -767,7 +733,7 @@ impl Bot {
                     }
                     if best_line.is_none() {
                         let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
-                        replies.push(Scored { mv, value: i64::from(delta) });
+                        replies.offer(Scored { mv, value: i64::from(delta) });
                     }
                 }
             }
@@ -779,8 +745,7 @@ impl Bot {
             if replies.is_empty() {
                 return gained + self.static_value(&board);
             }
-            replies.sort_by_key(|x| std::cmp::Reverse(x.value));
-            replies.truncate(weights.reply_k * 2);
+            let mut replies = replies.into_vec();
             for reply in replies.iter_mut() {
                 let mut after = board;
                 after.apply_legal_move(reply.mv);
@@ -858,6 +823,39 @@ impl Bot {
         }
         let best = if best == i32::MIN { 0 } else { best };
         weights.follow_up_line * ready.min(3) as i32 + best
+    }
+}
+
+/// The `k` best moves offered, in the order a stable sort by decreasing value would give them
+/// (equal values: the first offered first), without sorting every move: a reply search offers
+/// about a thousand and keeps ten.
+struct TopMoves {
+    k: usize,
+    best: Vec<Scored>,
+}
+
+impl TopMoves {
+    fn new(k: usize) -> TopMoves {
+        TopMoves { k, best: Vec::with_capacity(k + 1) }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.best.is_empty()
+    }
+
+    #[inline]
+    fn offer(&mut self, scored: Scored) {
+        if self.best.len() == self.k && self.best.last().map_or(true, |last| scored.value <= last.value) {
+            return;
+        }
+        // After every kept move of at least this value: ties keep the offering order.
+        let at = self.best.partition_point(|kept| kept.value >= scored.value);
+        self.best.insert(at, scored);
+        self.best.truncate(self.k);
+    }
+
+    fn into_vec(self) -> Vec<Scored> {
+        self.best
     }
 }
 
@@ -997,9 +995,19 @@ mod tests {
 
     #[test]
     fn completing_colours_match_trial_placement() {
+        let (table, weights) = (WindowTable::new(), Weights::default());
         let mut state = 99u64;
-        for _ in 0..100 {
-            let board = random_board(&mut state, 70);
+        let mut found = 0;
+        for round in 0..200 {
+            let mut board = random_board(&mut state, 70);
+            // Half the boards with 2 colours only, where lines of 4 are common.
+            for at in cells_of(board.occupied_cells()) {
+                if round % 2 == 0 {
+                    board.set(at, 1 + board.get(at) % 2);
+                }
+            }
+            let counts = WindowCounts::new(&table, &board);
+            let deltas = MoveDeltas::new(&table, &counts, &weights, &board);
             for at in cells_of(board.empty_cells()) {
                 let mut plain = 0u8;
                 for colour in 1..=7u8 {
@@ -1009,9 +1017,11 @@ mod tests {
                         plain |= 1 << colour;
                     }
                 }
-                assert_eq!(completing_colours(&board, at), plain, "at {at}\n{board}");
+                assert_eq!(deltas.completes[at], plain, "at {at}\n{board}");
+                found += usize::from(plain != 0);
             }
         }
+        assert!(found > 300, "only {found} completing cells: the boards do not exercise the rule");
     }
 
     #[test]
@@ -1023,6 +1033,27 @@ mod tests {
             for from in cells_of(board.occupied_cells()) {
                 assert_eq!(regions.reachable_from(from), board.reachable_from(from));
             }
+        }
+    }
+
+    #[test]
+    fn top_moves_keep_what_a_stable_sort_keeps() {
+        let mut state = 5u64;
+        for k in [0, 1, 3, 10] {
+            let mut all = Vec::new();
+            let mut top = TopMoves::new(k);
+            for index in 0..300 {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                // Few distinct values, so that ties are common.
+                let scored =
+                    Scored { mv: Move { from: index % 81, to: index / 81 }, value: (state >> 60) as i64 };
+                all.push(scored);
+                top.offer(scored);
+            }
+            all.sort_by_key(|x| std::cmp::Reverse(x.value));
+            all.truncate(k);
+            let kept: Vec<(Move, i64)> = top.into_vec().iter().map(|x| (x.mv, x.value)).collect();
+            assert_eq!(kept, all.iter().map(|x| (x.mv, x.value)).collect::<Vec<_>>(), "k = {k}");
         }
     }
 
