@@ -490,11 +490,12 @@ pub struct Bot {
 }
 
 /// Work units (one unit = one placement sample of depth 1) the schedule may spend per second of
-/// the game's thinking budget: 18.5 s give 555,000 units, at most about 8 s of thinking on a
-/// 2-core x86_64 sandbox (rustc 1.95) for the longest games, which leaves room for a busy machine.
-pub const SAMPLES_PER_BUDGET_SECOND: u64 = 30_000;
+/// the game's thinking budget: 18.5 s give 925,000 units. A game that spends them all thinks about
+/// 13 s on a 2-core x86_64 sandbox (rustc 1.95) with two games running, which leaves room below
+/// the 85% safety net (15.7 s) for a busy or slower machine.
+pub const SAMPLES_PER_BUDGET_SECOND: u64 = 50_000;
 /// The most units one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 2_400;
+pub const MOVE_SAMPLES_MAX: u64 = 4_800;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 1_200;
 /// The units one depth-2 sample costs (it searches a few replies).
