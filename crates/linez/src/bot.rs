@@ -292,7 +292,7 @@ impl MoveDeltas {
         let mut delta = self.leave[a] + self.arrive[b][colour];
         if may_share_window(a, b) {
             for &w in table.windows_of(a) {
-                if table.cells[w as usize].contains(&(b as u8)) {
+                if table.masks[w as usize] >> b & 1 == 1 {
                     delta -= counts.removal_delta(weights, w as usize, colour);
                     delta -= counts.addition_delta(weights, w as usize, colour);
                 }
@@ -351,6 +351,30 @@ fn space_cost(board: &Board, regions: &EmptyRegions, weights: &Weights) -> i32 {
     weights.isolated * isolated + weights.stranded * stranded
 }
 
+/// For each colour, the empty cells its numbers can reach and how many numbers it has.
+///
+/// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
+/// region at a time (every region next to one of its numbers) instead of a number at a time.
+fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]) {
+    let mut supply = [0u8; 8];
+    let mut of_colour = [0 as CellSet; 8];
+    for a in cells_of(board.occupied_cells()) {
+        let colour = board.get(a) as usize;
+        supply[colour] += 1;
+        of_colour[colour] |= 1u128 << a;
+    }
+    let mut reach = [0 as CellSet; 8];
+    for &region in &regions.sets {
+        let border = neighbours(region);
+        for colour in 1..8 {
+            if border & of_colour[colour] != 0 {
+                reach[colour] |= region;
+            }
+        }
+    }
+    (reach, supply)
+}
+
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
 /// count, at full weight when it can be completed (enough numbers of its colour outside it, every
 /// gap reachable by one) and at [`Weights::blocked_percent`] otherwise; plus the line plans: for
@@ -364,13 +388,7 @@ fn structure_value(
     regions: &EmptyRegions,
     weights: &Weights,
 ) -> i32 {
-    let mut reach = [0 as CellSet; 8];
-    let mut supply = [0u8; 8];
-    for a in cells_of(board.occupied_cells()) {
-        let colour = board.get(a) as usize;
-        supply[colour] += 1;
-        reach[colour] |= regions.reachable_from(a);
-    }
+    let (reach, supply) = colour_reach(board, regions);
     let empty = board.empty_cells();
     let mut cheapest = [5u8; 8];
     let mut ways = [0i32; 8];
@@ -1055,6 +1073,22 @@ mod tests {
             all.truncate(k);
             let kept: Vec<(Move, i64)> = top.into_vec().iter().map(|x| (x.mv, x.value)).collect();
             assert_eq!(kept, all.iter().map(|x| (x.mv, x.value)).collect::<Vec<_>>(), "k = {k}");
+        }
+    }
+
+    #[test]
+    fn colour_reach_is_the_union_of_each_numbers_reach() {
+        let mut state = 17u64;
+        for density in [30, 55, 70, 85] {
+            for _ in 0..50 {
+                let board = random_board(&mut state, density);
+                let regions = EmptyRegions::new(&board);
+                let mut plain = [0 as CellSet; 8];
+                for a in cells_of(board.occupied_cells()) {
+                    plain[board.get(a) as usize] |= regions.reachable_from(a);
+                }
+                assert_eq!(colour_reach(&board, &regions).0, plain, "\n{board}");
+            }
         }
     }
 
