@@ -6,7 +6,9 @@
 //! board back to 44 numbers (`LZ_GOAL`) or fewer before it fills. Weights as in `selfplay`
 //! (`LINEZ_W`, `LINEZ_R`, `LINEZ_D`). With `LZ_DRIFT=M` each trial instead plays M moves (or until
 //! the board fills, counted as 81 numbers) and the mean number of numbers at the end is reported:
-//! a continuous, lower-noise measure of how fast the bot clears a crowded board.
+//! a continuous, lower-noise measure of how fast the bot clears a crowded board. `LZ_OUT=FILE`
+//! writes each trial's end count (for paired comparisons); `LZ_FIRST_TRIAL=N` numbers the trials
+//! from N (fresh placements for a replication).
 
 mod support;
 
@@ -43,13 +45,15 @@ fn main() {
     let lines: Vec<&str> = text.lines().collect();
     let bot = Bot::with_weights(Duration::from_secs(20), support::weights());
     let goal: u32 = std::env::var("LZ_GOAL").map_or(44, |g| g.parse().expect("goal"));
+    // Trials are numbered from LZ_FIRST_TRIAL (default 0): a fresh set of placements for a replication.
+    let first_trial: u64 = std::env::var("LZ_FIRST_TRIAL").map_or(0, |t| t.parse().expect("trial"));
     let drift: Option<u64> = std::env::var("LZ_DRIFT").ok().map(|m| m.parse().expect("moves"));
     let (mut saved, mut total, mut moves_sum) = (0u64, 0u64, 0u64);
     let mut end_counts: Vec<f64> = Vec::new();
     for (index, chunk) in lines.chunks(10).enumerate() {
         let turn = linez::parse_turn(&(chunk.join("\n") + "\n")).expect("turn");
         let mut ok_here = 0;
-        for trial in 0..trials {
+        for trial in first_trial..first_trial + trials {
             let mut rng = SplitMix64::new((index as u64) * 1000 + trial);
             let (mut board, mut next): (Board, [u8; 3]) = (turn.board, turn.next_three);
             let mut moves = 0u64;
