@@ -103,10 +103,8 @@ fn main() {
         let text: Vec<String> = end_counts.iter().map(|c| c.to_string()).collect();
         std::fs::write(path, text.join("\n") + "\n").expect("write LZ_OUT");
     }
-    let n = end_counts.len() as f64;
-    let mean = end_counts.iter().sum::<f64>() / n;
-    let var = end_counts.iter().map(|c| (c - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    println!("numbers at the end {mean:.2} +- {:.2}", 2.0 * (var / n).sqrt());
+    let (mean, error) = support::mean_and_error(&end_counts);
+    println!("numbers at the end {mean:.2} +- {error:.2}");
     println!(
         "saved {saved}/{total} = {:.3}  moves/trial {:.1}",
         saved as f64 / total as f64,

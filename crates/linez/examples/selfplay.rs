@@ -25,6 +25,9 @@ fn main() {
         let start = Instant::now();
         let mut moved = [0u32; 81];
         let (mut line_balls, mut relocations, mut lines) = (0u64, 0u64, 0u64);
+        // Non-scoring moves before each line, counted on turns with 30+ numbers on the board:
+        // 3 placed numbers per such move break even with lines of 5 at 5/3 per line.
+        let (mut quiet_run, mut quiet_before_line) = (0usize, [0u64; 8]);
         while !game.is_over() && game.moves() < max_moves {
             let turn = game.turn();
             let mv = match fixed {
@@ -32,6 +35,14 @@ fn main() {
                 None => bot.choose(&turn.board, turn.next_three),
             };
             let step = game.play(mv).expect("legal");
+            if turn.board.occupied_cells().count_ones() >= 30 {
+                if step.removal.count > 0 {
+                    quiet_before_line[quiet_run.min(7)] += 1;
+                    quiet_run = 0;
+                } else {
+                    quiet_run += 1;
+                }
+            }
             moved[mv.to] = moved[mv.from] + 1;
             moved[mv.from] = 0;
             if step.removal.count > 0 {
@@ -65,10 +76,14 @@ fn main() {
             line_balls as f64 / lines.max(1) as f64,
             relocations as f64 / lines.max(1) as f64
         );
+        let crowded_lines: u64 = quiet_before_line.iter().sum();
+        let quiet: u64 = quiet_before_line.iter().enumerate().map(|(k, &n)| k as u64 * n).sum();
+        println!(
+            "  quiet moves before a line with 30+ numbers (0, 1, 2, ..., 7+): {quiet_before_line:?}, {:.2} per line",
+            quiet as f64 / crowded_lines.max(1) as f64
+        );
         scores.push(game.score() as f64);
     }
-    let n = scores.len() as f64;
-    let mean = scores.iter().sum::<f64>() / n;
-    let var = scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    println!("mean {mean:.1} +- {:.1}", 2.0 * (var / n).sqrt());
+    let (mean, error) = support::mean_and_error(&scores);
+    println!("mean {mean:.1} +- {error:.1}");
 }

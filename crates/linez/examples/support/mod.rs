@@ -35,3 +35,11 @@ pub fn weights() -> linez::bot::Weights {
     }
     w
 }
+
+/// The mean of `values` and two standard errors of it (0 for fewer than two values).
+pub fn mean_and_error(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 2.0 * (var / n).sqrt())
+}
