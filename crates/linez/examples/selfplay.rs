@@ -19,6 +19,9 @@ fn main() {
     };
     let max_moves = args.get(4).copied().unwrap_or(u64::MAX);
     let mut scores = Vec::new();
+    // The level: numbers on the board per turn from turn 40 on (81 for turns after a loss, up to
+    // MAX_MOVES), a whole-game measure of how full the bot keeps the board (lower is better).
+    let mut levels = Vec::new();
     for seed in first..=last {
         let mut game = Game::new(seed, Rules::default());
         let mut bot = Bot::with_weights(Duration::from_secs(20), support::weights());
@@ -28,8 +31,13 @@ fn main() {
         // Non-scoring moves before each line, counted on turns with 30+ numbers on the board:
         // 3 placed numbers per such move break even with lines of 5 at 5/3 per line.
         let (mut quiet_run, mut quiet_before_line) = (0usize, [0u64; 8]);
+        let (mut level_sum, mut level_turns) = (0u64, 0u64);
         while !game.is_over() && game.moves() < max_moves {
             let turn = game.turn();
+            if game.moves() >= 40 {
+                level_sum += u64::from(turn.board.occupied_cells().count_ones());
+                level_turns += 1;
+            }
             let mv = match fixed {
                 Some(effort) => bot.choose_with(&turn.board, turn.next_three, effort),
                 None => bot.choose(&turn.board, turn.next_three),
@@ -68,6 +76,12 @@ fn main() {
             }
         }
         let secs = start.elapsed().as_secs_f64();
+        if max_moves != u64::MAX && max_moves > 40 {
+            level_sum += 81 * (max_moves - game.moves().max(40));
+            level_turns += max_moves - game.moves().max(40);
+        }
+        levels.push(level_sum as f64 / level_turns.max(1) as f64);
+        println!("  level {:.2}", levels[levels.len() - 1]);
         println!(
             "seed {seed} score {} moves {} time {secs:.2}s over {} move-lines {lines} balls/line {:.2} moved/line {:.2}",
             game.score(),
@@ -86,4 +100,6 @@ fn main() {
     }
     let (mean, error) = support::mean_and_error(&scores);
     println!("mean {mean:.1} +- {error:.1}");
+    let (level, level_error) = support::mean_and_error(&levels);
+    println!("level {level:.2} +- {level_error:.2}");
 }

@@ -33,6 +33,12 @@ pub struct Weights {
     pub isolated: i32,
     /// Cost of an empty cell outside the largest region of connected empty cells.
     pub stranded: i32,
+    /// Cost of a number with no empty neighbour (it cannot move; only a line through it clears it).
+    pub immobile: i32,
+    /// Cost of a number in the inner 5x5 cells (the centre is the free space's crossroads).
+    pub centre: i32,
+    /// Cost of a number in no one-colour window of 2+ of its colour.
+    pub loose: i32,
     /// Value of a follow-up move that completes a line.
     pub follow_up_line: i32,
     /// Value of one point scored by the placements of a sample.
@@ -59,6 +65,9 @@ pub struct Weights {
     /// Depth 2 only on boards with at least this many numbers (crowded boards, where games are
     /// lost).
     pub reply_from: u32,
+    /// Depth 3 (each searched reply searches its own replies) on boards with at least this many
+    /// numbers.
+    pub deeper_from: u32,
     /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
     /// its missing numbers plus the others that must leave (0 = off).
     pub dirty_plans: i32,
@@ -70,6 +79,9 @@ impl Default for Weights {
             window: [0, 3, 6, 16, 64, 64],
             isolated: 6,
             stranded: 2,
+            immobile: 0,
+            centre: 0,
+            loose: 0,
             follow_up_line: 256,
             point: 60,
             loss: 20_000,
@@ -81,6 +93,7 @@ impl Default for Weights {
             reply_k: 5,
             reply_samples: 1,
             reply_from: 40,
+            deeper_from: 82,
             dirty_plans: 1,
         }
     }
@@ -176,6 +189,35 @@ impl WindowCounts {
             counts.numbers[window] = 5 - counts.by_colour[window][0];
             counts.colour_set[window] = set & !1;
             counts.colours[window] = (set & !1).count_ones() as u8;
+        }
+        counts
+    }
+
+    /// The counts of `new`, derived from `self`, the counts of `old`: only the windows through the
+    /// cells whose colour differs are updated (a move changes 2 cells, a placement 3, a line 5-9;
+    /// a count from scratch reads all 700 window cells). Pinned against [`WindowCounts::new`].
+    fn derive(&self, table: &WindowTable, old: &Board, new: &Board) -> WindowCounts {
+        let mut counts = self.clone();
+        let (before, after) = (old.colours(), new.colours());
+        for at in 0..CELLS {
+            let (was, now) = (before[at] as usize, after[at] as usize);
+            if was == now {
+                continue;
+            }
+            for &w in table.windows_of(at) {
+                let w = w as usize;
+                let by_colour = &mut counts.by_colour[w];
+                by_colour[was] -= 1;
+                by_colour[now] += 1;
+                counts.numbers[w] = 5 - by_colour[0];
+                if was != 0 && by_colour[was] == 0 {
+                    counts.colour_set[w] &= !(1 << was);
+                }
+                if now != 0 {
+                    counts.colour_set[w] |= 1 << now;
+                }
+                counts.colours[w] = counts.colour_set[w].count_ones() as u8;
+            }
         }
         counts
     }
@@ -342,20 +384,94 @@ impl EmptyRegions {
     }
 }
 
-/// The free-space part of the evaluation (a cost, subtracted).
-fn space_cost(board: &Board, regions: &EmptyRegions, weights: &Weights) -> i32 {
-    let empty = board.empty_cells();
-    let isolated = (empty & !neighbours(empty)).count_ones() as i32;
-    let largest = regions.sets.iter().map(|set| set.count_ones()).max().unwrap_or(0);
-    let stranded = empty.count_ones() as i32 - largest as i32;
-    weights.isolated * isolated + weights.stranded * stranded
+/// The terms of the evaluation of a board, counted: the evaluation is their sum weighted by
+/// [`Weights`] ([`EvalTerms::value`]). Public so that weights can be fitted to what happens next.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EvalTerms {
+    /// Completable one-colour windows (empty cells and numbers of one colour, every gap reachable,
+    /// enough numbers of the colour outside), by count of numbers; `open[0]`: empty windows.
+    pub open: [i32; 6],
+    /// One-colour windows with a gap its colour cannot reach, by count of numbers.
+    pub blocked: [i32; 6],
+    /// Colours by the numbers their cheapest line still needs (5: no line in sight).
+    pub plan: [i32; 6],
+    /// Further windows as cheap as each colour's cheapest (at most 3 a colour), summed.
+    pub plan_ways: i32,
+    /// (empty cell, colour) pairs inside a one-colour window of 2+ of that colour.
+    pub useful2: i32,
+    /// The same for windows of 3+.
+    pub useful3: i32,
+    /// Numbers in no one-colour window of 2+ of their colour.
+    pub loose: i32,
+    /// Empty cells with no empty neighbour.
+    pub isolated: i32,
+    /// Empty cells outside the largest empty region.
+    pub stranded: i32,
+    /// Numbers with no empty neighbour.
+    pub immobile: i32,
+    /// Numbers in the inner 5x5 cells.
+    pub centre: i32,
+    /// Numbers on the board.
+    pub numbers: i32,
+    /// Follow-up: lines the next move can complete (at most 3).
+    pub ready: i32,
+    /// Follow-up: the best window change of a quiet move.
+    pub best_quiet: i32,
 }
+
+impl EvalTerms {
+    /// The evaluation: the terms weighted by `weights`.
+    pub fn value(&self, weights: &Weights) -> i32 {
+        let open: i32 = (0..6).map(|n| weights.window[n] * self.open[n]).sum();
+        let blocked: i32 = (0..6).map(|n| weights.window[n] * self.blocked[n]).sum();
+        let plans: i32 = (0..6).map(|k| weights.plan[k] * self.plan[k]).sum();
+        open + blocked * weights.blocked_percent / 100
+            + plans
+            + weights.plan_ways * self.plan_ways
+            + weights.useful2 * self.useful2
+            + weights.useful3 * self.useful3
+            - weights.loose * self.loose
+            - (weights.isolated * self.isolated
+                + weights.stranded * self.stranded
+                + weights.immobile * self.immobile
+                + weights.centre * self.centre)
+            + weights.follow_up_line * self.ready
+            + self.best_quiet
+    }
+}
+
+/// The free-space terms of the evaluation (costs): isolated and stranded empty cells, immobile
+/// numbers, numbers in the centre.
+fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
+    let empty = board.empty_cells();
+    terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
+    let largest = regions.sets.iter().map(|set| set.count_ones()).max().unwrap_or(0);
+    terms.stranded = empty.count_ones() as i32 - largest as i32;
+    terms.immobile = (board.occupied_cells() & !neighbours(empty)).count_ones() as i32;
+    terms.centre = (board.occupied_cells() & INNER_CELLS).count_ones() as i32;
+    terms.numbers = board.occupied_cells().count_ones() as i32;
+}
+
+/// The inner 5x5 cells (rows and columns 2..=6).
+const INNER_CELLS: CellSet = {
+    let mut set: CellSet = 0;
+    let mut row = 2;
+    while row <= 6 {
+        let mut column = 2;
+        while column <= 6 {
+            set |= 1 << (row * SIZE + column);
+            column += 1;
+        }
+        row += 1;
+    }
+    set
+};
 
 /// For each colour, the empty cells its numbers can reach and how many numbers it has.
 ///
 /// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
 /// region at a time (every region next to one of its numbers) instead of a number at a time.
-fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]) {
+fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8], [CellSet; 8]) {
     let mut supply = [0u8; 8];
     let mut of_colour = [0 as CellSet; 8];
     for a in cells_of(board.occupied_cells()) {
@@ -372,7 +488,7 @@ fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]
             }
         }
     }
-    (reach, supply)
+    (reach, supply, of_colour)
 }
 
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
@@ -381,24 +497,23 @@ fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]
 /// each colour, the fewest numbers still to move into a completable window, valued by
 /// [`Weights::plan`], and [`Weights::plan_ways`] per other window as cheap (robustness against
 /// placements that block one).
-fn structure_value(
+fn structure_terms(
     table: &WindowTable,
     counts: &WindowCounts,
     board: &Board,
     regions: &EmptyRegions,
     weights: &Weights,
-) -> i32 {
-    let (reach, supply) = colour_reach(board, regions);
+    terms: &mut EvalTerms,
+) {
+    let (reach, supply, of_colour) = colour_reach(board, regions);
     let empty = board.empty_cells();
     let mut cheapest = [5u8; 8];
     let mut ways = [0i32; 8];
-    let mut open = 0i32;
-    let mut blocked = 0i32;
     let mut useful2 = [0 as CellSet; 8];
     let mut useful3 = [0 as CellSet; 8];
     for w in 0..WINDOWS {
         match counts.colours[w] {
-            0 => open += weights.window[0],
+            0 => terms.open[0] += 1,
             1 => {
                 let colour = counts.colour_set[w].trailing_zeros() as usize;
                 let numbers = counts.numbers[w];
@@ -410,10 +525,10 @@ fn structure_value(
                     }
                 }
                 if table.masks[w] & empty & !reach[colour] != 0 {
-                    blocked += weights.window[(numbers as usize).min(5)];
+                    terms.blocked[(numbers as usize).min(5)] += 1;
                     continue;
                 }
-                open += weights.window[(numbers as usize).min(5)];
+                terms.open[(numbers as usize).min(5)] += 1;
                 if supply[colour] - numbers < missing {
                     continue;
                 }
@@ -444,15 +559,13 @@ fn structure_value(
             }
         }
     }
-    let plans: i32 =
-        (1..8).map(|c| weights.plan[cheapest[c] as usize] + weights.plan_ways * ways[c].min(3)).sum();
-    let useful: i32 = (1..8)
-        .map(|c| {
-            weights.useful2 * (useful2[c] & empty).count_ones() as i32
-                + weights.useful3 * (useful3[c] & empty).count_ones() as i32
-        })
-        .sum();
-    open + blocked * weights.blocked_percent / 100 + plans + useful
+    for colour in 1..8 {
+        terms.plan[cheapest[colour] as usize] += 1;
+        terms.plan_ways += ways[colour].min(3);
+        terms.useful2 += (useful2[colour] & empty).count_ones() as i32;
+        terms.useful3 += (useful3[colour] & empty).count_ones() as i32;
+        terms.loose += (of_colour[colour] & !useful2[colour]).count_ones() as i32;
+    }
 }
 
 /// A small deterministic generator for the bot's own sampling (xorshift64*).
@@ -516,8 +629,13 @@ pub const SAMPLES_PER_BUDGET_SECOND: u64 = 50_000;
 pub const MOVE_SAMPLES_MAX: u64 = 4_800;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 1_200;
-/// The units one depth-2 sample costs (it searches a few replies).
-pub const DEEP_COST: u64 = 3;
+/// The units one sample costs, by how many of our later moves it searches ([`Bot::replies`]): a
+/// depth-1 sample 1, a depth-2 sample (a few replies) 3, a depth-3 sample (a few replies to each
+/// reply) 14 (measured: the same positions, the same samples, 4.5x the time of depth 2).
+pub const SAMPLE_COST: [u64; 3] = [1, 3, 14];
+/// Depth-3 moves (the most crowded boards, where games are lost) get this many times the units
+/// of a move.
+pub const DEEPER_BOOST: u64 = 3;
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
@@ -525,18 +643,20 @@ pub const MOVE_SAMPLES_MIN: u64 = 64;
 pub const PLANNED_MOVES: u64 = 250;
 
 /// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
-/// searched at depth 2 (`deep`, each sample costs [`DEEP_COST`] units) or not.
+/// whose samples search `replies` later moves of ours (each sample costs [`SAMPLE_COST`] units).
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out.
-pub fn effort_for(samples_left: u64, moves: u64, deep: bool) -> Effort {
+pub fn effort_for(samples_left: u64, moves: u64, replies: u32) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
-    let units = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
+    let boost = if replies >= 2 { DEEPER_BOOST } else { 1 };
+    let units = (samples_left * boost / remaining).min(MOVE_SAMPLES_MAX * boost);
     if units < MOVE_SAMPLES_MIN {
         return Effort::FAST;
     }
-    let budget = if deep { units / DEEP_COST } else { units.min(MOVE_SHALLOW_MAX) };
+    let budget =
+        if replies > 0 { units / SAMPLE_COST[replies as usize] } else { units.min(MOVE_SHALLOW_MAX) };
     let candidates = (budget / 40).clamp(8, 24) as usize;
     Effort { candidates, samples: budget as usize / candidates }
 }
@@ -578,14 +698,14 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let deep = self.is_deep(board);
-        let mut effort = effort_for(self.samples_left, self.moves, deep);
+        let replies = self.replies(board);
+        let mut effort = effort_for(self.samples_left, self.moves, replies);
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.used * 100 >= self.budget * 85 {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        let cost = if deep { DEEP_COST } else { 1 };
+        let cost = SAMPLE_COST[replies as usize];
         self.samples_left =
             self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
         self.moves += 1;
@@ -613,8 +733,9 @@ impl Bot {
                     let mut after = *board;
                     let removal = after.apply_legal_move(mv);
                     if removal.count > 0 {
-                        let value =
-                            i64::from(removal.points) * 1_000_000 + i64::from(self.static_value(&after));
+                        let after_counts = counts.derive(&self.table, board, &after);
+                        let value = i64::from(removal.points) * 1_000_000
+                            + i64::from(self.static_value(&after, &after_counts));
                         scoring.push(Scored { mv, value });
                         continue;
                     }
@@ -636,21 +757,23 @@ impl Bot {
         for candidate in quiet.iter_mut() {
             let mut after = *board;
             after.apply_legal_move(candidate.mv);
-            candidate.value = i64::from(self.quiet_value(&after));
+            let after_counts = counts.derive(&self.table, board, &after);
+            candidate.value = i64::from(self.quiet_value(&after, &after_counts));
         }
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
         let seed = board_hash(board, next_three);
-        let deep = self.is_deep(board);
+        let replies = self.replies(board);
         // Successive halving: every round samples the surviving candidates on the same new
         // placements (sample `i` is the same for every candidate: common random numbers), then
         // keeps the better half, so the samples go where the choice is still open.
-        let mut pool: Vec<(Scored, Board)> = quiet
+        let mut pool: Vec<(Scored, Board, WindowCounts)> = quiet
             .iter()
             .map(|&candidate| {
                 let mut after = *board;
                 after.apply_legal_move(candidate.mv);
-                (Scored { mv: candidate.mv, value: 0 }, after)
+                let after_counts = counts.derive(&self.table, board, &after);
+                (Scored { mv: candidate.mv, value: 0 }, after, after_counts)
             })
             .collect();
         // ceil(log2(candidates)) rounds take the pool down to one.
@@ -659,70 +782,101 @@ impl Bot {
         let mut taken = 0usize;
         for round in 0..rounds {
             let per = (budget / ((rounds - round) * pool.len())).max(1);
-            for (candidate, after) in pool.iter_mut() {
+            for (candidate, after, after_counts) in pool.iter_mut() {
                 for index in taken..taken + per {
                     let mut rng = SampleRng::for_sample(seed, index);
-                    candidate.value += i64::from(self.sample_value(after, next_three, &mut rng, deep));
+                    candidate.value +=
+                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, replies));
                 }
             }
             taken += per;
             budget = budget.saturating_sub(per * pool.len());
             if round + 1 < rounds {
-                pool.sort_by_key(|(candidate, _)| std::cmp::Reverse(candidate.value));
+                pool.sort_by_key(|(candidate, _, _)| std::cmp::Reverse(candidate.value));
                 pool.truncate(pool.len().div_ceil(2));
             }
         }
-        let scored: Vec<Scored> = pool.iter().map(|(candidate, _)| *candidate).collect();
+        let scored: Vec<Scored> = pool.iter().map(|(candidate, _, _)| *candidate).collect();
         best_of(&scored).expect("at least one candidate")
     }
 
     /// The evaluation of a board where it is our turn to move: windows, free space and the best
     /// follow-up move.
-    fn static_value(&self, board: &Board) -> i32 {
+    /// `counts` are `board`'s window counts.
+    fn static_value(&self, board: &Board, counts: &WindowCounts) -> i32 {
         if board.is_clear() {
             return 0;
         }
-        let weights = &self.weights;
-        let counts = WindowCounts::new(&self.table, board);
-        let regions = EmptyRegions::new(board);
-        structure_value(&self.table, &counts, board, &regions, weights) - space_cost(board, &regions, weights)
-            + self.best_follow_up(board, &counts, &regions)
+        self.terms_with(board, counts, true).value(&self.weights)
     }
 
     /// The evaluation without the follow-up move: windows, plans and free space.
-    fn quiet_value(&self, board: &Board) -> i32 {
+    fn quiet_value(&self, board: &Board, counts: &WindowCounts) -> i32 {
         if board.is_clear() {
             return 0;
         }
-        let weights = &self.weights;
-        let counts = WindowCounts::new(&self.table, board);
-        let regions = EmptyRegions::new(board);
-        structure_value(&self.table, &counts, board, &regions, weights) - space_cost(board, &regions, weights)
+        self.terms_with(board, counts, false).value(&self.weights)
     }
 
-    /// Whether the samples on `board` search the replies (depth 2).
-    pub fn is_deep(&self, board: &Board) -> bool {
-        self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
+    /// The terms of the evaluation of `board` (our move next), with the follow-up move's or not.
+    pub fn terms(&self, board: &Board, follow_up: bool) -> EvalTerms {
+        self.terms_with(board, &WindowCounts::new(&self.table, board), follow_up)
+    }
+
+    /// [`Bot::terms`] with `board`'s window counts at hand.
+    fn terms_with(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> EvalTerms {
+        let weights = &self.weights;
+        let regions = EmptyRegions::new(board);
+        let mut terms = EvalTerms::default();
+        structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
+        space_terms(board, &regions, &mut terms);
+        if follow_up {
+            (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
+        }
+        terms
+    }
+
+    /// How many of our later moves the samples on `board` search: 0 (depth 1), 1 (depth 2, from
+    /// [`Weights::reply_from`] numbers on the board) or 2 (depth 3, from [`Weights::deeper_from`]).
+    pub fn replies(&self, board: &Board) -> u32 {
+        let numbers = board.occupied_cells().count_ones();
+        if self.weights.reply_k == 0 || numbers < self.weights.reply_from {
+            0
+        } else if numbers < self.weights.deeper_from {
+            1
+        } else {
+            2
+        }
     }
 
     /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
     /// complete, and evaluate.
-    fn sample_value(&self, board: &Board, next_three: [u8; 3], rng: &mut SampleRng, deep: bool) -> i32 {
-        let mut board = *board;
-        let points = place_random(&mut board, next_three, rng);
-        if board.is_full() {
+    /// `counts` are `board`'s window counts.
+    fn sample_value(
+        &self,
+        board: &Board,
+        counts: &WindowCounts,
+        next_three: [u8; 3],
+        rng: &mut SampleRng,
+        replies: u32,
+    ) -> i32 {
+        let mut placed = *board;
+        let points = place_random(&mut placed, next_three, rng);
+        if placed.is_full() {
             return -self.weights.loss;
         }
-        if !deep {
-            return points as i32 * self.weights.point + self.static_value(&board);
+        let counts = counts.derive(&self.table, board, &placed);
+        if replies == 0 {
+            return points as i32 * self.weights.point + self.static_value(&placed, &counts);
         }
-        points as i32 * self.weights.point + self.reply_value(&board, rng)
+        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng, replies)
     }
 
     /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
     /// replies, each scored over random placements of random colours. Lines are taken first (free
     /// moves, their points count).
-    fn reply_value(&self, board: &Board, rng: &mut SampleRng) -> i32 {
+    /// `counts` are `board`'s window counts.
+    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng, depth: u32) -> i32 {
         let weights = &self.weights;
         let mut board = *board;
         let mut gained = 0i32;
@@ -731,7 +885,6 @@ impl Bot {
             if board.is_clear() {
                 return gained;
             }
-            let counts = WindowCounts::new(&self.table, &board);
             let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
             let regions = EmptyRegions::new(&board);
             let mut best_line: Option<(u32, Move)> = None;
@@ -757,34 +910,46 @@ impl Bot {
                 }
             }
             if let Some((points, mv)) = best_line {
+                let before = board;
                 board.apply_legal_move(mv);
+                counts = counts.derive(&self.table, &before, &board);
                 gained += points as i32 * weights.point;
                 continue;
             }
             if replies.is_empty() {
-                return gained + self.static_value(&board);
+                return gained + self.static_value(&board, &counts);
             }
-            let mut replies = replies.into_vec();
-            for reply in replies.iter_mut() {
-                let mut after = board;
-                after.apply_legal_move(reply.mv);
-                reply.value = i64::from(self.quiet_value(&after));
-            }
-            replies.sort_by_key(|x| std::cmp::Reverse(x.value));
+            let mut replies: Vec<(Scored, Board, WindowCounts)> = replies
+                .into_vec()
+                .into_iter()
+                .map(|mut reply| {
+                    let mut after = board;
+                    after.apply_legal_move(reply.mv);
+                    let after_counts = counts.derive(&self.table, &board, &after);
+                    reply.value = i64::from(self.quiet_value(&after, &after_counts));
+                    (reply, after, after_counts)
+                })
+                .collect();
+            // Stable: equal values keep the window-delta order.
+            replies.sort_by_key(|(reply, _, _)| std::cmp::Reverse(reply.value));
             replies.truncate(weights.reply_k);
             let mut best = i32::MIN;
-            for reply in &replies {
-                let mut after = board;
-                after.apply_legal_move(reply.mv);
+            for (_, after, after_counts) in &replies {
                 let mut total = 0i32;
                 for _ in 0..weights.reply_samples {
-                    let mut placed = after;
+                    let mut placed = *after;
                     let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
                     let points = place_random(&mut placed, colours, rng);
                     total += if placed.is_full() {
                         -weights.loss
                     } else {
-                        points as i32 * weights.point + self.static_value(&placed)
+                        let placed_counts = after_counts.derive(&self.table, after, &placed);
+                        points as i32 * weights.point
+                            + if depth > 1 {
+                                self.reply_value(&placed, placed_counts, rng, depth - 1)
+                            } else {
+                                self.static_value(&placed, &placed_counts)
+                            }
                     };
                 }
                 best = best.max(total / weights.reply_samples as i32);
@@ -793,9 +958,9 @@ impl Bot {
         }
     }
 
-    /// The value of the best move on `board`: the window delta, or the follow-up bonus for a move
-    /// that completes a line.
-    fn best_follow_up(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> i32 {
+    /// The follow-up move on `board`: how many lines the next move can complete (at most 3), and
+    /// the best window delta of a quiet move.
+    fn best_follow_up(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> (i32, i32) {
         let weights = &self.weights;
         let deltas = MoveDeltas::new(&self.table, counts, weights, board);
         // Ready lines: an empty cell that completes a line of colour c, reachable by a c number.
@@ -841,7 +1006,7 @@ impl Bot {
             best = best.max(deltas.leave[a] + arrive);
         }
         let best = if best == i32::MIN { 0 } else { best };
-        weights.follow_up_line * ready.min(3) as i32 + best
+        (ready.min(3) as i32, best)
     }
 }
 
@@ -985,6 +1150,46 @@ mod tests {
         assert_eq!(table.of_cell_len[0], 3);
         let total: usize = table.of_cell_len.iter().map(|&n| n as usize).sum();
         assert_eq!(total, WINDOWS * 5);
+    }
+
+    fn assert_same_counts(derived: &WindowCounts, fresh: &WindowCounts, board: &Board) {
+        assert_eq!(derived.by_colour, fresh.by_colour, "\n{board}");
+        assert_eq!(derived.numbers, fresh.numbers, "\n{board}");
+        assert_eq!(derived.colours, fresh.colours, "\n{board}");
+        assert_eq!(derived.colour_set, fresh.colour_set, "\n{board}");
+    }
+
+    #[test]
+    fn derived_window_counts_match_counts_from_scratch() {
+        let table = WindowTable::new();
+        let mut state = 5u64;
+        let mut rng = SampleRng::for_sample(99, 0);
+        let mut lines_seen = 0;
+        for density in [20, 50, 80] {
+            for _ in 0..30 {
+                let mut board = random_board(&mut state, density);
+                let mut counts = WindowCounts::new(&table, &board);
+                // A game in miniature: moves (with their removals), then random placements with
+                // theirs, each step's counts derived from the previous step's.
+                for _ in 0..12 {
+                    let moves = board.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let before = board;
+                    let removal = board.apply_legal_move(moves[rng.below(moves.len())]);
+                    lines_seen += usize::from(removal.count > 0);
+                    counts = counts.derive(&table, &before, &board);
+                    assert_same_counts(&counts, &WindowCounts::new(&table, &board), &board);
+                    let before = board;
+                    let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+                    place_random(&mut board, colours, &mut rng);
+                    counts = counts.derive(&table, &before, &board);
+                    assert_same_counts(&counts, &WindowCounts::new(&table, &board), &board);
+                }
+            }
+        }
+        assert!(lines_seen > 0, "the sequences should remove some lines");
     }
 
     #[test]
@@ -1134,13 +1339,13 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * SAMPLES_PER_BUDGET_SECOND;
-        for deep in [false, true] {
-            let early = effort_for(total, 0, deep);
-            assert_eq!(early, effort_for(total, 0, deep));
+        for replies in 0..3 {
+            let early = effort_for(total, 0, replies);
+            assert_eq!(early, effort_for(total, 0, replies));
             assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
-            let late = effort_for(total / 4, 2_000, deep);
+            let late = effort_for(total / 4, 2_000, replies);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
-            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, deep), Effort::FAST);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, replies), Effort::FAST);
         }
     }
 
