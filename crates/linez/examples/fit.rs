@@ -14,7 +14,7 @@ use linez::Bot;
 use std::time::Duration;
 
 /// The names of the fitted features, in the order of [`features`].
-const NAMES: [&str; 15] = [
+const NAMES: [&str; 13] = [
     "constant",
     "windows",
     "plan1",
@@ -24,10 +24,8 @@ const NAMES: [&str; 15] = [
     "plan_ways",
     "useful2",
     "useful3",
-    "loose",
     "isolated",
     "stranded",
-    "immobile",
     "ready",
     "best_quiet",
 ];
@@ -52,10 +50,8 @@ fn features(t: &EvalTerms, w: &Weights) -> [f64; F] {
         t.plan_ways,
         t.useful2,
         t.useful3,
-        t.loose,
         t.isolated,
         t.stranded,
-        t.immobile,
         t.ready,
         t.best_quiet,
     ];

@@ -33,12 +33,6 @@ pub struct Weights {
     pub isolated: i32,
     /// Cost of an empty cell outside the largest region of connected empty cells.
     pub stranded: i32,
-    /// Cost of a number with no empty neighbour (it cannot move; only a line through it clears it).
-    pub immobile: i32,
-    /// Cost of a number in the inner 5x5 cells (the centre is the free space's crossroads).
-    pub centre: i32,
-    /// Cost of a number in no one-colour window of 2+ of its colour.
-    pub loose: i32,
     /// Value of a follow-up move that completes a line.
     pub follow_up_line: i32,
     /// Value of one point scored by the placements of a sample.
@@ -65,9 +59,6 @@ pub struct Weights {
     /// Depth 2 only on boards with at least this many numbers (crowded boards, where games are
     /// lost).
     pub reply_from: u32,
-    /// Depth 3 (each searched reply searches its own replies) on boards with at least this many
-    /// numbers.
-    pub deeper_from: u32,
     /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
     /// its missing numbers plus the others that must leave (0 = off).
     pub dirty_plans: i32,
@@ -79,9 +70,6 @@ impl Default for Weights {
             window: [0, 3, 6, 16, 64, 64],
             isolated: 6,
             stranded: 2,
-            immobile: 0,
-            centre: 0,
-            loose: 0,
             follow_up_line: 256,
             point: 60,
             loss: 20_000,
@@ -93,7 +81,6 @@ impl Default for Weights {
             reply_k: 5,
             reply_samples: 1,
             reply_from: 40,
-            deeper_from: 82,
             dirty_plans: 1,
         }
     }
@@ -401,18 +388,11 @@ pub struct EvalTerms {
     pub useful2: i32,
     /// The same for windows of 3+.
     pub useful3: i32,
-    /// Numbers in no one-colour window of 2+ of their colour.
-    pub loose: i32,
     /// Empty cells with no empty neighbour.
     pub isolated: i32,
     /// Empty cells outside the largest empty region.
     pub stranded: i32,
-    /// Numbers with no empty neighbour.
-    pub immobile: i32,
-    /// Numbers in the inner 5x5 cells.
-    pub centre: i32,
-    /// Numbers on the board.
-    pub numbers: i32,
+
     /// Follow-up: lines the next move can complete (at most 3).
     pub ready: i32,
     /// Follow-up: the best window change of a quiet move.
@@ -430,48 +410,25 @@ impl EvalTerms {
             + weights.plan_ways * self.plan_ways
             + weights.useful2 * self.useful2
             + weights.useful3 * self.useful3
-            - weights.loose * self.loose
-            - (weights.isolated * self.isolated
-                + weights.stranded * self.stranded
-                + weights.immobile * self.immobile
-                + weights.centre * self.centre)
+            - (weights.isolated * self.isolated + weights.stranded * self.stranded)
             + weights.follow_up_line * self.ready
             + self.best_quiet
     }
 }
 
-/// The free-space terms of the evaluation (costs): isolated and stranded empty cells, immobile
-/// numbers, numbers in the centre.
+/// The free-space terms of the evaluation (costs): isolated and stranded empty cells.
 fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
     let empty = board.empty_cells();
     terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
     let largest = regions.sets.iter().map(|set| set.count_ones()).max().unwrap_or(0);
     terms.stranded = empty.count_ones() as i32 - largest as i32;
-    terms.immobile = (board.occupied_cells() & !neighbours(empty)).count_ones() as i32;
-    terms.centre = (board.occupied_cells() & INNER_CELLS).count_ones() as i32;
-    terms.numbers = board.occupied_cells().count_ones() as i32;
 }
-
-/// The inner 5x5 cells (rows and columns 2..=6).
-const INNER_CELLS: CellSet = {
-    let mut set: CellSet = 0;
-    let mut row = 2;
-    while row <= 6 {
-        let mut column = 2;
-        while column <= 6 {
-            set |= 1 << (row * SIZE + column);
-            column += 1;
-        }
-        row += 1;
-    }
-    set
-};
 
 /// For each colour, the empty cells its numbers can reach and how many numbers it has.
 ///
 /// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
 /// region at a time (every region next to one of its numbers) instead of a number at a time.
-fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8], [CellSet; 8]) {
+fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]) {
     let mut supply = [0u8; 8];
     let mut of_colour = [0 as CellSet; 8];
     for a in cells_of(board.occupied_cells()) {
@@ -488,7 +445,7 @@ fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]
             }
         }
     }
-    (reach, supply, of_colour)
+    (reach, supply)
 }
 
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
@@ -505,7 +462,7 @@ fn structure_terms(
     weights: &Weights,
     terms: &mut EvalTerms,
 ) {
-    let (reach, supply, of_colour) = colour_reach(board, regions);
+    let (reach, supply) = colour_reach(board, regions);
     let empty = board.empty_cells();
     let mut cheapest = [5u8; 8];
     let mut ways = [0i32; 8];
@@ -564,7 +521,6 @@ fn structure_terms(
         terms.plan_ways += ways[colour].min(3);
         terms.useful2 += (useful2[colour] & empty).count_ones() as i32;
         terms.useful3 += (useful3[colour] & empty).count_ones() as i32;
-        terms.loose += (of_colour[colour] & !useful2[colour]).count_ones() as i32;
     }
 }
 
@@ -621,42 +577,35 @@ pub struct Bot {
 }
 
 /// Work units (one unit = one placement sample of depth 1) the schedule may spend per second of
-/// the game's thinking budget: 18.5 s give 925,000 units. A game that spends them all thinks about
-/// 13 s on a 2-core x86_64 sandbox (rustc 1.95) with two games running, which leaves room below
-/// the 85% safety net (15.7 s) for a busy or slower machine.
-pub const SAMPLES_PER_BUDGET_SECOND: u64 = 50_000;
+/// the game's thinking budget: 18.5 s give 1,110,000 units. A game that spends them all thinks
+/// about 13 s on a 2-core x86_64 sandbox (rustc 1.95) with two games running, which leaves room
+/// below the 85% safety net (15.7 s) for a busy or slower machine.
+pub const SAMPLES_PER_BUDGET_SECOND: u64 = 60_000;
 /// The most units one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 4_800;
+pub const MOVE_SAMPLES_MAX: u64 = 7_200;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 1_200;
-/// The units one sample costs, by how many of our later moves it searches ([`Bot::replies`]): a
-/// depth-1 sample 1, a depth-2 sample (a few replies) 3, a depth-3 sample (a few replies to each
-/// reply) 14 (measured: the same positions, the same samples, 4.5x the time of depth 2).
-pub const SAMPLE_COST: [u64; 3] = [1, 3, 14];
-/// Depth-3 moves (the most crowded boards, where games are lost) get this many times the units
-/// of a move.
-pub const DEEPER_BOOST: u64 = 3;
+/// The units one depth-2 sample costs (it searches a few replies).
+pub const DEEP_COST: u64 = 3;
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
 /// to last about `m` more, never fewer than this.
-pub const PLANNED_MOVES: u64 = 250;
+pub const PLANNED_MOVES: u64 = 200;
 
 /// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
-/// whose samples search `replies` later moves of ours (each sample costs [`SAMPLE_COST`] units).
+/// searched at depth 2 (`deep`, each sample costs [`DEEP_COST`] units) or not.
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out.
-pub fn effort_for(samples_left: u64, moves: u64, replies: u32) -> Effort {
+pub fn effort_for(samples_left: u64, moves: u64, deep: bool) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
-    let boost = if replies >= 2 { DEEPER_BOOST } else { 1 };
-    let units = (samples_left * boost / remaining).min(MOVE_SAMPLES_MAX * boost);
+    let units = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
     if units < MOVE_SAMPLES_MIN {
         return Effort::FAST;
     }
-    let budget =
-        if replies > 0 { units / SAMPLE_COST[replies as usize] } else { units.min(MOVE_SHALLOW_MAX) };
+    let budget = if deep { units / DEEP_COST } else { units.min(MOVE_SHALLOW_MAX) };
     let candidates = (budget / 40).clamp(8, 24) as usize;
     Effort { candidates, samples: budget as usize / candidates }
 }
@@ -698,14 +647,14 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let replies = self.replies(board);
-        let mut effort = effort_for(self.samples_left, self.moves, replies);
+        let deep = self.is_deep(board);
+        let mut effort = effort_for(self.samples_left, self.moves, deep);
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.used * 100 >= self.budget * 85 {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        let cost = SAMPLE_COST[replies as usize];
+        let cost = if deep { DEEP_COST } else { 1 };
         self.samples_left =
             self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
         self.moves += 1;
@@ -763,7 +712,7 @@ impl Bot {
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
         let seed = board_hash(board, next_three);
-        let replies = self.replies(board);
+        let deep = self.is_deep(board);
         // Successive halving: every round samples the surviving candidates on the same new
         // placements (sample `i` is the same for every candidate: common random numbers), then
         // keeps the better half, so the samples go where the choice is still open.
@@ -786,7 +735,7 @@ impl Bot {
                 for index in taken..taken + per {
                     let mut rng = SampleRng::for_sample(seed, index);
                     candidate.value +=
-                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, replies));
+                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, deep));
                 }
             }
             taken += per;
@@ -836,17 +785,9 @@ impl Bot {
         terms
     }
 
-    /// How many of our later moves the samples on `board` search: 0 (depth 1), 1 (depth 2, from
-    /// [`Weights::reply_from`] numbers on the board) or 2 (depth 3, from [`Weights::deeper_from`]).
-    pub fn replies(&self, board: &Board) -> u32 {
-        let numbers = board.occupied_cells().count_ones();
-        if self.weights.reply_k == 0 || numbers < self.weights.reply_from {
-            0
-        } else if numbers < self.weights.deeper_from {
-            1
-        } else {
-            2
-        }
+    /// Whether the samples on `board` search the replies (depth 2).
+    pub fn is_deep(&self, board: &Board) -> bool {
+        self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
     }
 
     /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
@@ -858,7 +799,7 @@ impl Bot {
         counts: &WindowCounts,
         next_three: [u8; 3],
         rng: &mut SampleRng,
-        replies: u32,
+        deep: bool,
     ) -> i32 {
         let mut placed = *board;
         let points = place_random(&mut placed, next_three, rng);
@@ -866,17 +807,17 @@ impl Bot {
             return -self.weights.loss;
         }
         let counts = counts.derive(&self.table, board, &placed);
-        if replies == 0 {
+        if !deep {
             return points as i32 * self.weights.point + self.static_value(&placed, &counts);
         }
-        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng, replies)
+        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng)
     }
 
     /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
     /// replies, each scored over random placements of random colours. Lines are taken first (free
     /// moves, their points count).
     /// `counts` are `board`'s window counts.
-    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng, depth: u32) -> i32 {
+    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
         let weights = &self.weights;
         let mut board = *board;
         let mut gained = 0i32;
@@ -944,12 +885,7 @@ impl Bot {
                         -weights.loss
                     } else {
                         let placed_counts = after_counts.derive(&self.table, after, &placed);
-                        points as i32 * weights.point
-                            + if depth > 1 {
-                                self.reply_value(&placed, placed_counts, rng, depth - 1)
-                            } else {
-                                self.static_value(&placed, &placed_counts)
-                            }
+                        points as i32 * weights.point + self.static_value(&placed, &placed_counts)
                     };
                 }
                 best = best.max(total / weights.reply_samples as i32);
@@ -1193,6 +1129,25 @@ mod tests {
     }
 
     #[test]
+    fn counted_window_terms_weigh_to_the_plain_window_score() {
+        // With every window at full weight, the open and blocked windows of `EvalTerms`, weighted,
+        // are the plain window score: each one-colour window counted once, by its numbers.
+        let bot = Bot::new(Duration::from_secs(20));
+        let weights = Weights { blocked_percent: 100, ..Weights::default() };
+        let mut state = 3u64;
+        for density in [10, 40, 70] {
+            for _ in 0..20 {
+                let board = random_board(&mut state, density);
+                let terms = bot.terms(&board, false);
+                let counted: i32 =
+                    (0..6).map(|n| weights.window[n] * (terms.open[n] + terms.blocked[n])).sum();
+                assert_eq!(counted, plain_window_score(&board, &weights), "\n{board}");
+                assert_eq!(terms.plan.iter().sum::<i32>(), 7, "one plan cost per colour");
+            }
+        }
+    }
+
+    #[test]
     fn move_deltas_match_plain_rescoring() {
         let weights = Weights::default();
         let table = WindowTable::new();
@@ -1339,13 +1294,13 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * SAMPLES_PER_BUDGET_SECOND;
-        for replies in 0..3 {
-            let early = effort_for(total, 0, replies);
-            assert_eq!(early, effort_for(total, 0, replies));
+        for deep in [false, true] {
+            let early = effort_for(total, 0, deep);
+            assert_eq!(early, effort_for(total, 0, deep));
             assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
-            let late = effort_for(total / 4, 2_000, replies);
+            let late = effort_for(total / 4, 2_000, deep);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
-            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, replies), Effort::FAST);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, deep), Effort::FAST);
         }
     }
 

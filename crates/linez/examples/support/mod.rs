@@ -29,19 +29,8 @@ pub fn weights() -> linez::bot::Weights {
         if v.len() > 2 {
             w.reply_from = v[2] as u32;
         }
-        if v.len() > 3 {
-            w.deeper_from = v[3] as u32;
-        }
     }
-    if let Ok(text) = std::env::var("LINEZ_IMMOBILE") {
-        w.immobile = text.parse().expect("immobile");
-    }
-    if let Ok(text) = std::env::var("LINEZ_CENTRE") {
-        w.centre = text.parse().expect("centre");
-    }
-    if let Ok(text) = std::env::var("LINEZ_LOOSE") {
-        w.loose = text.parse().expect("loose");
-    }
+
     if let Ok(text) = std::env::var("LINEZ_D") {
         w.dirty_plans = text.parse().expect("dirty");
     }
