@@ -1,0 +1,229 @@
+//! Can a learned evaluation beat the hand-made one? A first measurement:
+//! `cargo run --release -p linez --example td -- TRAIN_GAMES [EVAL_FIRST EVAL_LAST]`.
+//!
+//! The value of a board is a sum over its 140 five-cell windows of a weight per window *pattern*
+//! (the cells' colours relabelled by first appearance, empty cells kept, a window and its mirror
+//! image one pattern: 129 patterns occur, shared by every window) plus a weight per count of
+//! numbers on the board; the pattern weights start from the hand-made window weights. It is learned by temporal differences on afterstates (the board after
+//! our move, before the placement), as the strong 2048 players learn theirs: the player moves to
+//! the afterstate with the most `removed numbers + value`, and each afterstate's value moves
+//! towards the next one's plus the numbers removed in between (discount 0.995). Training games
+//! use seeds from 1,000,000 on; then the greedy player (no learning) plays seeds EVAL_FIRST..=LAST
+//! (default 1-100), and the bot's own 1-ply ranking (`Effort::FAST`) plays the same seeds, for
+//! comparison at the same depth. `LZ_RATE` sets the learning rate (default 0.0005).
+
+mod support;
+
+use linez::bot::Effort;
+use linez::game::{Game, Rules};
+use linez::{Board, Bot, Move, CELLS, SIZE};
+use std::time::{Duration, Instant};
+
+/// Window patterns are base-6 codes of 5 cells (0 empty, 1-5 colours by first appearance).
+const PATTERNS: usize = 6 * 6 * 6 * 6 * 6;
+const DISCOUNT: f64 = 0.995;
+
+struct Windows {
+    cells: Vec<[usize; 5]>,
+    of_cell: Vec<Vec<usize>>,
+}
+
+impl Windows {
+    fn new() -> Windows {
+        let mut cells = Vec::new();
+        let mut of_cell = vec![Vec::new(); CELLS];
+        for start in 0..CELLS {
+            let (row, column) = ((start / SIZE) as isize, (start % SIZE) as isize);
+            for (dr, dc) in linez::board::DIRECTIONS {
+                let (end_row, end_column) = (row + 4 * dr, column + 4 * dc);
+                if end_row >= SIZE as isize || end_column < 0 || end_column >= SIZE as isize {
+                    continue;
+                }
+                let window: [usize; 5] = std::array::from_fn(|step| {
+                    ((row + step as isize * dr) * SIZE as isize + column + step as isize * dc) as usize
+                });
+                for &at in &window {
+                    of_cell[at].push(cells.len());
+                }
+                cells.push(window);
+            }
+        }
+        assert_eq!(cells.len(), 140);
+        Windows { cells, of_cell }
+    }
+}
+
+/// The canonical pattern of 5 colours (0 = empty): relabelled by first appearance, the smaller
+/// code of the window and its mirror image.
+fn pattern(colours: [u8; 5]) -> usize {
+    let code = |order: &mut dyn Iterator<Item = u8>| {
+        let mut labels = [0u8; 8];
+        let mut next = 1;
+        let mut code = 0usize;
+        for colour in order {
+            let label = if colour == 0 {
+                0
+            } else {
+                if labels[colour as usize] == 0 {
+                    labels[colour as usize] = next;
+                    next += 1;
+                }
+                labels[colour as usize]
+            };
+            code = code * 6 + label as usize;
+        }
+        code
+    };
+    code(&mut colours.into_iter()).min(code(&mut colours.into_iter().rev()))
+}
+
+struct Value {
+    rate: f64,
+    windows: Windows,
+    patterns: Vec<f64>,
+    by_numbers: Vec<f64>,
+}
+
+impl Value {
+    fn window_pattern(&self, board: &Board, window: usize) -> usize {
+        pattern(self.windows.cells[window].map(|at| board.get(at)))
+    }
+
+    fn of(&self, board: &Board) -> f64 {
+        let windows: f64 =
+            (0..self.windows.cells.len()).map(|w| self.patterns[self.window_pattern(board, w)]).sum();
+        windows + self.by_numbers[board.occupied_cells().count_ones() as usize]
+    }
+
+    /// `of(after) - of(before)`, reading only the windows through the changed cells.
+    fn change(&self, before: &Board, after: &Board) -> f64 {
+        let mut touched = [false; 140];
+        let mut delta = 0.0;
+        for at in 0..CELLS {
+            if before.get(at) == after.get(at) {
+                continue;
+            }
+            for &w in &self.windows.of_cell[at] {
+                if !touched[w] {
+                    touched[w] = true;
+                    delta += self.patterns[self.window_pattern(after, w)]
+                        - self.patterns[self.window_pattern(before, w)];
+                }
+            }
+        }
+        delta + self.by_numbers[after.occupied_cells().count_ones() as usize]
+            - self.by_numbers[before.occupied_cells().count_ones() as usize]
+    }
+
+    fn learn(&mut self, board: &Board, error: f64) {
+        let step = self.rate * error;
+        for w in 0..self.windows.cells.len() {
+            let p = self.window_pattern(board, w);
+            self.patterns[p] += step;
+        }
+        self.by_numbers[board.occupied_cells().count_ones() as usize] += step;
+    }
+
+    /// The greedy move on `board`: the most `removed + value(afterstate)`; with the afterstate.
+    fn choose(&self, board: &Board) -> (Move, Board, f64) {
+        let base = self.of(board);
+        let mut best: Option<(f64, Move, Board, f64)> = None;
+        for mv in board.legal_moves() {
+            let mut after = *board;
+            let removed = f64::from(after.apply_legal_move(mv).count);
+            let value = base + self.change(board, &after);
+            let total = removed + value;
+            if best.as_ref().map_or(true, |(top, ..)| total > *top) {
+                best = Some((total, mv, after, removed));
+            }
+        }
+        let (_, mv, after, removed) = best.expect("a legal move");
+        (mv, after, removed)
+    }
+}
+
+/// One game with the greedy player; learns when `learning`. Returns the score.
+fn play(value: &mut Value, seed: u64, learning: bool) -> u64 {
+    let mut game = Game::new(seed, Rules::default());
+    let mut previous: Option<Board> = None;
+    while !game.is_over() {
+        let turn = game.turn();
+        let (mv, after, removed) = value.choose(&turn.board);
+        if learning {
+            if let Some(previous) = previous {
+                // The previous afterstate led (through a placement) to this turn, whose best
+                // afterstate is `after`: the removed numbers count as the reward on the way.
+                let target = removed + DISCOUNT * value.of(&after);
+                let error = target - value.of(&previous);
+                value.learn(&previous, error);
+            }
+        }
+        previous = Some(after);
+        game.play(mv).expect("legal");
+    }
+    if learning {
+        if let Some(previous) = previous {
+            // The board filled after the last afterstate: nothing more to remove.
+            let error = -value.of(&previous);
+            value.learn(&previous, error);
+        }
+    }
+    game.score()
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().expect("numbers")).collect();
+    let training = args[0];
+    let (first, last) = (args.get(1).copied().unwrap_or(1), args.get(2).copied().unwrap_or(100));
+    let rate = std::env::var("LZ_RATE").map_or(0.0005, |r| r.parse().expect("rate"));
+    let mut value = Value {
+        rate,
+        windows: Windows::new(),
+        patterns: vec![0.0; PATTERNS],
+        by_numbers: vec![0.0; CELLS + 1],
+    };
+    // Start from the hand-made window weights (a one-colour window of n numbers), on the scale of
+    // removed numbers (a window of four, 64, about 4 numbers), so that the first games are played
+    // like the bot's 1-ply ranking and the rewards are not too rare to learn from.
+    let hand = support::weights();
+    for code in 0..PATTERNS {
+        let digits: Vec<usize> = (0..5).map(|i| code / 6usize.pow(i) % 6).collect();
+        if digits.iter().all(|&d| d <= 1) {
+            let numbers = digits.iter().filter(|&&d| d == 1).count();
+            value.patterns[code] = f64::from(hand.window[numbers]) / 16.0;
+        }
+    }
+    let start = Instant::now();
+    let mut recent = Vec::new();
+    for game in 0..training {
+        recent.push(play(&mut value, 1_000_000 + game, true) as f64);
+        if recent.len() == 500 {
+            let (mean, error) = support::mean_and_error(&recent);
+            println!(
+                "training games {:>6}: mean {mean:.1} +- {error:.1} ({:.0} s)",
+                game + 1,
+                start.elapsed().as_secs_f64()
+            );
+            recent.clear();
+        }
+    }
+    let learned: Vec<f64> = (first..=last).map(|seed| play(&mut value, seed, false) as f64).collect();
+    let bot = Bot::with_weights(Duration::from_secs(20), support::weights());
+    let fast: Vec<f64> = (first..=last)
+        .map(|seed| {
+            let mut game = Game::new(seed, Rules::default());
+            while !game.is_over() {
+                let turn = game.turn();
+                game.play(bot.choose_with(&turn.board, turn.next_three, Effort::FAST)).expect("legal");
+            }
+            game.score() as f64
+        })
+        .collect();
+    let paired: Vec<f64> = learned.iter().zip(&fast).map(|(a, b)| a - b).collect();
+    let (l, le) = support::mean_and_error(&learned);
+    let (f, fe) = support::mean_and_error(&fast);
+    let (d, de) = support::mean_and_error(&paired);
+    println!("seeds {first}-{last}: learned 1-ply {l:.1} +- {le:.1}, hand-made 1-ply {f:.1} +- {fe:.1}, paired {d:+.1} +- {de:.1}");
+    let used = value.patterns.iter().filter(|&&w| w != 0.0).count();
+    println!("patterns with a weight: {used}");
+}
