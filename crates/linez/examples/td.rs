@@ -10,7 +10,8 @@
 //! towards the next one's plus the numbers removed in between (discount 0.995). Training games
 //! use seeds from 1,000,000 on; then the greedy player (no learning) plays seeds EVAL_FIRST..=LAST
 //! (default 1-100), and the bot's own 1-ply ranking (`Effort::FAST`) plays the same seeds, for
-//! comparison at the same depth. `LZ_RATE` sets the learning rate (default 0.0005).
+//! comparison at the same depth. `LZ_RATE` sets the learning rate (default 0.0005);
+//! `LZ_POSITIONAL=1` gives every window its own pattern weights (140 x the patterns).
 
 mod support;
 
@@ -79,14 +80,22 @@ fn pattern(colours: [u8; 5]) -> usize {
 
 struct Value {
     rate: f64,
+    /// One weight per (window, pattern) instead of per pattern (`LZ_POSITIONAL=1`).
+    positional: bool,
     windows: Windows,
     patterns: Vec<f64>,
     by_numbers: Vec<f64>,
 }
 
 impl Value {
+    /// The weight index of `window` on `board`.
     fn window_pattern(&self, board: &Board, window: usize) -> usize {
-        pattern(self.windows.cells[window].map(|at| board.get(at)))
+        let pattern = pattern(self.windows.cells[window].map(|at| board.get(at)));
+        if self.positional {
+            window * PATTERNS + pattern
+        } else {
+            pattern
+        }
     }
 
     fn of(&self, board: &Board) -> f64 {
@@ -176,21 +185,20 @@ fn main() {
     let training = args[0];
     let (first, last) = (args.get(1).copied().unwrap_or(1), args.get(2).copied().unwrap_or(100));
     let rate = std::env::var("LZ_RATE").map_or(0.0005, |r| r.parse().expect("rate"));
-    let mut value = Value {
-        rate,
-        windows: Windows::new(),
-        patterns: vec![0.0; PATTERNS],
-        by_numbers: vec![0.0; CELLS + 1],
-    };
+    let positional = std::env::var("LZ_POSITIONAL").is_ok_and(|p| p == "1");
+    let windows = Windows::new();
+    let patterns = vec![0.0; if positional { windows.cells.len() * PATTERNS } else { PATTERNS }];
+    let mut value = Value { rate, positional, windows, patterns, by_numbers: vec![0.0; CELLS + 1] };
     // Start from the hand-made window weights (a one-colour window of n numbers), on the scale of
     // removed numbers (a window of four, 64, about 4 numbers), so that the first games are played
     // like the bot's 1-ply ranking and the rewards are not too rare to learn from.
     let hand = support::weights();
-    for code in 0..PATTERNS {
+    for (index, weight) in value.patterns.iter_mut().enumerate() {
+        let code = index % PATTERNS;
         let digits: Vec<usize> = (0..5).map(|i| code / 6usize.pow(i) % 6).collect();
         if digits.iter().all(|&d| d <= 1) {
             let numbers = digits.iter().filter(|&&d| d == 1).count();
-            value.patterns[code] = f64::from(hand.window[numbers]) / 16.0;
+            *weight = f64::from(hand.window[numbers]) / 16.0;
         }
     }
     let start = Instant::now();
