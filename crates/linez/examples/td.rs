@@ -17,7 +17,7 @@ mod support;
 
 use linez::bot::Effort;
 use linez::game::{Game, Rules};
-use linez::{Board, Bot, Move, CELLS, SIZE};
+use linez::{Board, Bot, Move, CELLS};
 use std::time::{Duration, Instant};
 
 /// Window patterns are base-6 codes of 5 cells (0 empty, 1-5 colours by first appearance).
@@ -31,25 +31,13 @@ struct Windows {
 
 impl Windows {
     fn new() -> Windows {
-        let mut cells = Vec::new();
+        let cells = linez::bot::window_cells();
         let mut of_cell = vec![Vec::new(); CELLS];
-        for start in 0..CELLS {
-            let (row, column) = ((start / SIZE) as isize, (start % SIZE) as isize);
-            for (dr, dc) in linez::board::DIRECTIONS {
-                let (end_row, end_column) = (row + 4 * dr, column + 4 * dc);
-                if end_row >= SIZE as isize || end_column < 0 || end_column >= SIZE as isize {
-                    continue;
-                }
-                let window: [usize; 5] = std::array::from_fn(|step| {
-                    ((row + step as isize * dr) * SIZE as isize + column + step as isize * dc) as usize
-                });
-                for &at in &window {
-                    of_cell[at].push(cells.len());
-                }
-                cells.push(window);
+        for (index, window) in cells.iter().enumerate() {
+            for &at in window {
+                of_cell[at].push(index);
             }
         }
-        assert_eq!(cells.len(), 140);
         Windows { cells, of_cell }
     }
 }

@@ -101,6 +101,12 @@ impl Effort {
     pub const FAST: Effort = Effort { candidates: 1, samples: 0 };
 }
 
+/// The cells of every 5-cell window (row, column, both diagonals; 140), in the order the
+/// evaluation numbers them.
+pub fn window_cells() -> Vec<[Cell; 5]> {
+    WindowTable::new().cells.iter().map(|cells| cells.map(usize::from)).collect()
+}
+
 /// The 5-cell windows and, for each cell, the windows that contain it.
 struct WindowTable {
     cells: [[u8; 5]; WINDOWS],
