@@ -1,6 +1,7 @@
 //! In-process self-play for tuning the bot: `cargo run --release -p linez --example selfplay -- FIRST LAST [CANDIDATES SAMPLES [MAX_MOVES]]`.
 //! Without CANDIDATES SAMPLES the bot's own schedule for a 20 s budget; `LINEZ_SHOW=1` prints every position.
-//! Plays seeds FIRST..=LAST with the default rules, one line per game, then the mean.
+//! Plays seeds FIRST..=LAST with the default rules, a few lines per game (its level first: the mean
+//! numbers on the board from move 40, 81 after a loss up to MAX_MOVES), then the means.
 
 mod support;
 

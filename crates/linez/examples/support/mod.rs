@@ -30,7 +30,6 @@ pub fn weights() -> linez::bot::Weights {
             w.reply_from = v[2] as u32;
         }
     }
-
     if let Ok(text) = std::env::var("LINEZ_D") {
         w.dirty_plans = text.parse().expect("dirty");
     }
