@@ -59,6 +59,15 @@ pub struct Weights {
     /// Depth 2 only on boards with at least this many numbers (crowded boards, where games are
     /// lost).
     pub reply_from: u32,
+    /// Depth 3 (each searched reply searches its own replies) on boards with at least this many
+    /// numbers (the most crowded, where a game is saved or lost).
+    pub deeper_from: u32,
+    /// Depth-3 moves get this many times the units of a move (they are rare, and the game's
+    /// budget has room for them).
+    pub deeper_boost: u64,
+    /// Rank the candidates for sampling by the evaluation with the follow-up move (ready lines,
+    /// the best quiet move), not only windows, plans and free space.
+    pub rank_follow_up: bool,
     /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
     /// its missing numbers plus the others that must leave (0 = off).
     pub dirty_plans: i32,
@@ -81,6 +90,9 @@ impl Default for Weights {
             reply_k: 5,
             reply_samples: 1,
             reply_from: 40,
+            deeper_from: 82,
+            deeper_boost: 1,
+            rank_follow_up: false,
             dirty_plans: 1,
         }
     }
@@ -591,8 +603,10 @@ pub const SAMPLES_PER_BUDGET_SECOND: u64 = 60_000;
 pub const MOVE_SAMPLES_MAX: u64 = 7_200;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 1_200;
-/// The units one depth-2 sample costs (it searches a few replies).
-pub const DEEP_COST: u64 = 3;
+/// The units one sample costs, by how many of our later moves it searches ([`Bot::replies`]): a
+/// depth-1 sample 1, a depth-2 sample (a few replies) 3, a depth-3 sample (a few replies to each
+/// reply) 14 (measured: the same positions and samples take 4.5x the time of depth 2).
+pub const SAMPLE_COST: [u64; 3] = [1, 3, 14];
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
@@ -600,18 +614,20 @@ pub const MOVE_SAMPLES_MIN: u64 = 64;
 pub const PLANNED_MOVES: u64 = 200;
 
 /// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
-/// searched at depth 2 (`deep`, each sample costs [`DEEP_COST`] units) or not.
+/// whose samples search `replies` later moves of ours (each sample costs [`SAMPLE_COST`] units),
+/// with `boost` times the units of an ordinary move.
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out.
-pub fn effort_for(samples_left: u64, moves: u64, deep: bool) -> Effort {
+pub fn effort_for(samples_left: u64, moves: u64, replies: u32, boost: u64) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
-    let units = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
+    let units = (samples_left * boost / remaining).min(MOVE_SAMPLES_MAX * boost);
     if units < MOVE_SAMPLES_MIN {
         return Effort::FAST;
     }
-    let budget = if deep { units / DEEP_COST } else { units.min(MOVE_SHALLOW_MAX) };
+    let budget =
+        if replies > 0 { units / SAMPLE_COST[replies as usize] } else { units.min(MOVE_SHALLOW_MAX) };
     let candidates = (budget / 40).clamp(8, 24) as usize;
     Effort { candidates, samples: budget as usize / candidates }
 }
@@ -653,14 +669,15 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let deep = self.is_deep(board);
-        let mut effort = effort_for(self.samples_left, self.moves, deep);
+        let replies = self.replies(board);
+        let boost = if replies >= 2 { self.weights.deeper_boost } else { 1 };
+        let mut effort = effort_for(self.samples_left, self.moves, replies, boost);
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.used * 100 >= self.budget * 85 {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        let cost = if deep { DEEP_COST } else { 1 };
+        let cost = SAMPLE_COST[replies as usize];
         self.samples_left =
             self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
         self.moves += 1;
@@ -673,38 +690,12 @@ impl Bot {
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
     pub fn choose_with(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
-        let weights = &self.weights;
         let counts = WindowCounts::new(&self.table, board);
-        let deltas = MoveDeltas::new(&self.table, &counts, weights, board);
-        let regions = EmptyRegions::new(board);
-
-        let mut scoring: Vec<Scored> = Vec::new();
-        let mut quiet: Vec<Scored> = Vec::new();
-        for a in cells_of(board.occupied_cells()) {
-            let colour = board.get(a) as usize;
-            for b in cells_of(regions.reachable_from(a)) {
-                let mv = Move { from: a, to: b };
-                if deltas.completes[b] >> colour & 1 == 1 {
-                    let mut after = *board;
-                    let removal = after.apply_legal_move(mv);
-                    if removal.count > 0 {
-                        let after_counts = counts.derive(&self.table, board, &after);
-                        let value = i64::from(removal.points) * 1_000_000
-                            + i64::from(self.static_value(&after, &after_counts));
-                        scoring.push(Scored { mv, value });
-                        continue;
-                    }
-                }
-                let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
-                quiet.push(Scored { mv, value: i64::from(delta) });
-            }
+        let weights = &self.weights;
+        let (line, mut quiet) = self.rank_moves(board, &counts);
+        if let Some(line) = line {
+            return line;
         }
-        assert!(!scoring.is_empty() || !quiet.is_empty(), "no legal move on this board:\n{board}");
-        if let Some(best) = best_of(&scoring) {
-            return best;
-        }
-        // Stable order on ties: the enumeration order, so the choice is deterministic.
-        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         if effort.samples == 0 || quiet.len() == 1 {
             return quiet[0].mv;
         }
@@ -713,12 +704,16 @@ impl Bot {
             let mut after = *board;
             after.apply_legal_move(candidate.mv);
             let after_counts = counts.derive(&self.table, board, &after);
-            candidate.value = i64::from(self.quiet_value(&after, &after_counts));
+            candidate.value = i64::from(if weights.rank_follow_up {
+                self.static_value(&after, &after_counts)
+            } else {
+                self.quiet_value(&after, &after_counts)
+            });
         }
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
         let seed = board_hash(board, next_three);
-        let deep = self.is_deep(board);
+        let replies = self.replies(board);
         // Successive halving: every round samples the surviving candidates on the same new
         // placements (sample `i` is the same for every candidate: common random numbers), then
         // keeps the better half, so the samples go where the choice is still open.
@@ -741,7 +736,7 @@ impl Bot {
                 for index in taken..taken + per {
                     let mut rng = SampleRng::for_sample(seed, index);
                     candidate.value +=
-                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, deep));
+                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, replies));
                 }
             }
             taken += per;
@@ -753,6 +748,50 @@ impl Bot {
         }
         let scored: Vec<Scored> = pool.iter().map(|(candidate, _, _)| *candidate).collect();
         best_of(&scored).expect("at least one candidate")
+    }
+
+    /// The bot's 1-ply view of `board`: the line-completing move it would take (the most points,
+    /// then the best evaluation after it), if any, and the quiet moves ranked by their window
+    /// change (ties in enumeration order). For tuning tools.
+    ///
+    /// # Panics
+    /// If `board` has no legal move (it is empty or full).
+    pub fn ranked_moves(&self, board: &Board) -> (Option<Move>, Vec<Move>) {
+        let (line, quiet) = self.rank_moves(board, &WindowCounts::new(&self.table, board));
+        (line, quiet.into_iter().map(|scored| scored.mv).collect())
+    }
+
+    /// [`Bot::ranked_moves`] with `board`'s window counts at hand, the quiet moves with their
+    /// window change.
+    fn rank_moves(&self, board: &Board, counts: &WindowCounts) -> (Option<Move>, Vec<Scored>) {
+        let weights = &self.weights;
+        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
+        let regions = EmptyRegions::new(board);
+        let mut scoring: Vec<Scored> = Vec::new();
+        let mut quiet: Vec<Scored> = Vec::new();
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            for b in cells_of(regions.reachable_from(a)) {
+                let mv = Move { from: a, to: b };
+                if deltas.completes[b] >> colour & 1 == 1 {
+                    let mut after = *board;
+                    let removal = after.apply_legal_move(mv);
+                    if removal.count > 0 {
+                        let after_counts = counts.derive(&self.table, board, &after);
+                        let value = i64::from(removal.points) * 1_000_000
+                            + i64::from(self.static_value(&after, &after_counts));
+                        scoring.push(Scored { mv, value });
+                        continue;
+                    }
+                }
+                let delta = deltas.window_delta(&self.table, counts, weights, a, b, colour);
+                quiet.push(Scored { mv, value: i64::from(delta) });
+            }
+        }
+        assert!(!scoring.is_empty() || !quiet.is_empty(), "no legal move on this board:\n{board}");
+        // Stable order on ties: the enumeration order, so the choice is deterministic.
+        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        (best_of(&scoring), quiet)
     }
 
     /// The evaluation of a board where it is our turn to move: windows, free space and the best
@@ -791,9 +830,17 @@ impl Bot {
         terms
     }
 
-    /// Whether the samples on `board` search the replies (depth 2).
-    pub fn is_deep(&self, board: &Board) -> bool {
-        self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
+    /// How many of our later moves the samples on `board` search: 0 (depth 1), 1 (depth 2, from
+    /// [`Weights::reply_from`] numbers on the board) or 2 (depth 3, from [`Weights::deeper_from`]).
+    pub fn replies(&self, board: &Board) -> u32 {
+        let numbers = board.occupied_cells().count_ones();
+        if self.weights.reply_k == 0 || numbers < self.weights.reply_from {
+            0
+        } else if numbers < self.weights.deeper_from {
+            1
+        } else {
+            2
+        }
     }
 
     /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
@@ -805,7 +852,7 @@ impl Bot {
         counts: &WindowCounts,
         next_three: [u8; 3],
         rng: &mut SampleRng,
-        deep: bool,
+        replies: u32,
     ) -> i32 {
         let mut placed = *board;
         let points = place_random(&mut placed, next_three, rng);
@@ -813,17 +860,17 @@ impl Bot {
             return -self.weights.loss;
         }
         let counts = counts.derive(&self.table, board, &placed);
-        if !deep {
+        if replies == 0 {
             return points as i32 * self.weights.point + self.static_value(&placed, &counts);
         }
-        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng)
+        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng, replies)
     }
 
-    /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
-    /// replies, each scored over random placements of random colours. Lines are taken first (free
-    /// moves, their points count).
+    /// Depth 2 (`depth` 1) or 3 (`depth` 2): the value of `board` (our move, the next colours
+    /// unknown) as the best of a few replies, each scored over random placements of random colours
+    /// (at depth 3 by the replies to it). Lines are taken first (free moves, their points count).
     /// `counts` are `board`'s window counts.
-    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
+    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng, depth: u32) -> i32 {
         let weights = &self.weights;
         let mut board = *board;
         let mut gained = 0i32;
@@ -891,7 +938,12 @@ impl Bot {
                         -weights.loss
                     } else {
                         let placed_counts = after_counts.derive(&self.table, after, &placed);
-                        points as i32 * weights.point + self.static_value(&placed, &placed_counts)
+                        points as i32 * weights.point
+                            + if depth > 1 {
+                                self.reply_value(&placed, placed_counts, rng, depth - 1)
+                            } else {
+                                self.static_value(&placed, &placed_counts)
+                            }
                     };
                 }
                 best = best.max(total / weights.reply_samples as i32);
@@ -1300,13 +1352,13 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * SAMPLES_PER_BUDGET_SECOND;
-        for deep in [false, true] {
-            let early = effort_for(total, 0, deep);
-            assert_eq!(early, effort_for(total, 0, deep));
+        for replies in 0..3 {
+            let early = effort_for(total, 0, replies, 1);
+            assert_eq!(early, effort_for(total, 0, replies, 1));
             assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
-            let late = effort_for(total / 4, 2_000, deep);
+            let late = effort_for(total / 4, 2_000, replies, 1);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
-            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, deep), Effort::FAST);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, replies, 1), Effort::FAST);
         }
     }
 
