@@ -59,15 +59,6 @@ pub struct Weights {
     /// Depth 2 only on boards with at least this many numbers (crowded boards, where games are
     /// lost).
     pub reply_from: u32,
-    /// Depth 3 (each searched reply searches its own replies) on boards with at least this many
-    /// numbers (the most crowded, where a game is saved or lost).
-    pub deeper_from: u32,
-    /// Depth-3 moves get this many times the units of a move (they are rare, and the game's
-    /// budget has room for them).
-    pub deeper_boost: u64,
-    /// Rank the candidates for sampling by the evaluation with the follow-up move (ready lines,
-    /// the best quiet move), not only windows, plans and free space.
-    pub rank_follow_up: bool,
     /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
     /// its missing numbers plus the others that must leave (0 = off).
     pub dirty_plans: i32,
@@ -90,9 +81,6 @@ impl Default for Weights {
             reply_k: 5,
             reply_samples: 1,
             reply_from: 40,
-            deeper_from: 82,
-            deeper_boost: 1,
-            rank_follow_up: false,
             dirty_plans: 1,
         }
     }
@@ -603,10 +591,8 @@ pub const SAMPLES_PER_BUDGET_SECOND: u64 = 60_000;
 pub const MOVE_SAMPLES_MAX: u64 = 7_200;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 1_200;
-/// The units one sample costs, by how many of our later moves it searches ([`Bot::replies`]): a
-/// depth-1 sample 1, a depth-2 sample (a few replies) 3, a depth-3 sample (a few replies to each
-/// reply) 14 (measured: the same positions and samples take 4.5x the time of depth 2).
-pub const SAMPLE_COST: [u64; 3] = [1, 3, 14];
+/// The units one depth-2 sample costs (it searches a few replies).
+pub const DEEP_COST: u64 = 3;
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
@@ -614,20 +600,18 @@ pub const MOVE_SAMPLES_MIN: u64 = 64;
 pub const PLANNED_MOVES: u64 = 200;
 
 /// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
-/// whose samples search `replies` later moves of ours (each sample costs [`SAMPLE_COST`] units),
-/// with `boost` times the units of an ordinary move.
+/// searched at depth 2 (`deep`, each sample costs [`DEEP_COST`] units) or not.
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out.
-pub fn effort_for(samples_left: u64, moves: u64, replies: u32, boost: u64) -> Effort {
+pub fn effort_for(samples_left: u64, moves: u64, deep: bool) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
-    let units = (samples_left * boost / remaining).min(MOVE_SAMPLES_MAX * boost);
+    let units = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
     if units < MOVE_SAMPLES_MIN {
         return Effort::FAST;
     }
-    let budget =
-        if replies > 0 { units / SAMPLE_COST[replies as usize] } else { units.min(MOVE_SHALLOW_MAX) };
+    let budget = if deep { units / DEEP_COST } else { units.min(MOVE_SHALLOW_MAX) };
     let candidates = (budget / 40).clamp(8, 24) as usize;
     Effort { candidates, samples: budget as usize / candidates }
 }
@@ -669,15 +653,14 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let replies = self.replies(board);
-        let boost = if replies >= 2 { self.weights.deeper_boost } else { 1 };
-        let mut effort = effort_for(self.samples_left, self.moves, replies, boost);
+        let deep = self.is_deep(board);
+        let mut effort = effort_for(self.samples_left, self.moves, deep);
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.used * 100 >= self.budget * 85 {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        let cost = SAMPLE_COST[replies as usize];
+        let cost = if deep { DEEP_COST } else { 1 };
         self.samples_left =
             self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
         self.moves += 1;
@@ -691,7 +674,6 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose_with(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
         let counts = WindowCounts::new(&self.table, board);
-        let weights = &self.weights;
         let (line, mut quiet) = self.rank_moves(board, &counts);
         if let Some(line) = line {
             return line;
@@ -704,16 +686,12 @@ impl Bot {
             let mut after = *board;
             after.apply_legal_move(candidate.mv);
             let after_counts = counts.derive(&self.table, board, &after);
-            candidate.value = i64::from(if weights.rank_follow_up {
-                self.static_value(&after, &after_counts)
-            } else {
-                self.quiet_value(&after, &after_counts)
-            });
+            candidate.value = i64::from(self.quiet_value(&after, &after_counts));
         }
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
         let seed = board_hash(board, next_three);
-        let replies = self.replies(board);
+        let deep = self.is_deep(board);
         // Successive halving: every round samples the surviving candidates on the same new
         // placements (sample `i` is the same for every candidate: common random numbers), then
         // keeps the better half, so the samples go where the choice is still open.
@@ -736,7 +714,7 @@ impl Bot {
                 for index in taken..taken + per {
                     let mut rng = SampleRng::for_sample(seed, index);
                     candidate.value +=
-                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, replies));
+                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, deep));
                 }
             }
             taken += per;
@@ -830,17 +808,9 @@ impl Bot {
         terms
     }
 
-    /// How many of our later moves the samples on `board` search: 0 (depth 1), 1 (depth 2, from
-    /// [`Weights::reply_from`] numbers on the board) or 2 (depth 3, from [`Weights::deeper_from`]).
-    pub fn replies(&self, board: &Board) -> u32 {
-        let numbers = board.occupied_cells().count_ones();
-        if self.weights.reply_k == 0 || numbers < self.weights.reply_from {
-            0
-        } else if numbers < self.weights.deeper_from {
-            1
-        } else {
-            2
-        }
+    /// Whether the samples on `board` search the replies (depth 2).
+    pub fn is_deep(&self, board: &Board) -> bool {
+        self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
     }
 
     /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
@@ -852,7 +822,7 @@ impl Bot {
         counts: &WindowCounts,
         next_three: [u8; 3],
         rng: &mut SampleRng,
-        replies: u32,
+        deep: bool,
     ) -> i32 {
         let mut placed = *board;
         let points = place_random(&mut placed, next_three, rng);
@@ -860,17 +830,17 @@ impl Bot {
             return -self.weights.loss;
         }
         let counts = counts.derive(&self.table, board, &placed);
-        if replies == 0 {
+        if !deep {
             return points as i32 * self.weights.point + self.static_value(&placed, &counts);
         }
-        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng, replies)
+        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng)
     }
 
-    /// Depth 2 (`depth` 1) or 3 (`depth` 2): the value of `board` (our move, the next colours
-    /// unknown) as the best of a few replies, each scored over random placements of random colours
-    /// (at depth 3 by the replies to it). Lines are taken first (free moves, their points count).
+    /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
+    /// replies, each scored over random placements of random colours. Lines are taken first (free
+    /// moves, their points count).
     /// `counts` are `board`'s window counts.
-    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng, depth: u32) -> i32 {
+    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
         let weights = &self.weights;
         let mut board = *board;
         let mut gained = 0i32;
@@ -938,12 +908,7 @@ impl Bot {
                         -weights.loss
                     } else {
                         let placed_counts = after_counts.derive(&self.table, after, &placed);
-                        points as i32 * weights.point
-                            + if depth > 1 {
-                                self.reply_value(&placed, placed_counts, rng, depth - 1)
-                            } else {
-                                self.static_value(&placed, &placed_counts)
-                            }
+                        points as i32 * weights.point + self.static_value(&placed, &placed_counts)
                     };
                 }
                 best = best.max(total / weights.reply_samples as i32);
@@ -1352,13 +1317,55 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * SAMPLES_PER_BUDGET_SECOND;
-        for replies in 0..3 {
-            let early = effort_for(total, 0, replies, 1);
-            assert_eq!(early, effort_for(total, 0, replies, 1));
+        for deep in [false, true] {
+            let early = effort_for(total, 0, deep);
+            assert_eq!(early, effort_for(total, 0, deep));
             assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
-            let late = effort_for(total / 4, 2_000, replies, 1);
+            let late = effort_for(total / 4, 2_000, deep);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
-            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, replies, 1), Effort::FAST);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, deep), Effort::FAST);
+        }
+    }
+
+    #[test]
+    fn ranked_moves_split_the_legal_moves_and_rank_by_the_plain_window_score() {
+        let bot = Bot::new(Duration::from_secs(20));
+        let weights = Weights::default();
+        let mut state = 5u64;
+        for density in [10, 40, 60, 85] {
+            for _ in 0..15 {
+                let board = random_board(&mut state, density);
+                if board.is_full() || board.is_clear() {
+                    continue;
+                }
+                let (line, quiet) = bot.ranked_moves(&board);
+                let mut scoring = Vec::new();
+                let mut plain_quiet = Vec::new();
+                for mv in board.legal_moves() {
+                    let mut after = board;
+                    if after.apply_legal_move(mv).count > 0 {
+                        scoring.push(mv);
+                    } else {
+                        plain_quiet.push(mv);
+                    }
+                }
+                assert_eq!(line.is_some(), !scoring.is_empty());
+                assert!(line.map_or(true, |mv| scoring.contains(&mv)));
+                let mut sorted = quiet.clone();
+                sorted.sort_by_key(|mv| (mv.from, mv.to));
+                plain_quiet.sort_by_key(|mv| (mv.from, mv.to));
+                assert_eq!(sorted, plain_quiet);
+                // Each quiet move leaves a window score no higher than the one ranked before it.
+                let scores: Vec<i32> = quiet
+                    .iter()
+                    .map(|&mv| {
+                        let mut after = board;
+                        after.apply_legal_move(mv);
+                        plain_window_score(&after, &weights)
+                    })
+                    .collect();
+                assert!(scores.windows(2).all(|pair| pair[0] >= pair[1]), "{board}");
+            }
         }
     }
 

@@ -29,15 +29,6 @@ pub fn weights() -> linez::bot::Weights {
         if v.len() > 2 {
             w.reply_from = v[2] as u32;
         }
-        if v.len() > 3 {
-            w.deeper_from = v[3] as u32;
-        }
-        if v.len() > 4 {
-            w.deeper_boost = v[4] as u64;
-        }
-    }
-    if let Ok(text) = std::env::var("LINEZ_F") {
-        w.rank_follow_up = text == "1";
     }
     if let Ok(text) = std::env::var("LINEZ_D") {
         w.dirty_plans = text.parse().expect("dirty");
