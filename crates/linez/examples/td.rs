@@ -12,13 +12,20 @@
 //! (default 1-100), and the bot's own 1-ply ranking (`Effort::FAST`) plays the same seeds, for
 //! comparison at the same depth. `LZ_RATE` sets the learning rate (default 0.0005);
 //! `LZ_POSITIONAL=1` gives every window its own pattern weights (140 x the patterns).
+//!
+//! `LZ_BASE=1`: the patterns learn a *correction* to the hand-made evaluation instead (the value
+//! is the bot's evaluation with the follow-up, divided by 16, plus the patterns, which start at
+//! 0); the player takes a line when it can, as the bot does, else the best of the 24 quiet moves
+//! that rank first by window change, and is compared with the same player without the correction.
+//! `LZ_WARMUP=N`: the first N training games learn only the weights per count of numbers (rate
+//! 0.01), so that the value's level is right before the patterns start to learn.
 
 mod support;
 
-use linez::bot::Effort;
+use linez::bot::{Effort, Weights};
 use linez::game::{Game, Rules};
 use linez::{Board, Bot, Move, CELLS};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Window patterns are base-6 codes of 5 cells (0 empty, 1-5 colours by first appearance).
 const PATTERNS: usize = 6 * 6 * 6 * 6 * 6;
@@ -73,7 +80,17 @@ struct Value {
     windows: Windows,
     patterns: Vec<f64>,
     by_numbers: Vec<f64>,
+    /// The hand-made evaluation the patterns correct (`LZ_BASE=1`), with its weights.
+    base: Option<(Bot, Weights)>,
+    /// Only the weights per count of numbers learn (the warm-up, `LZ_WARMUP` games).
+    level_only: bool,
 }
+
+/// The learning rate of the weights per count of numbers during the warm-up.
+const LEVEL_RATE: f64 = 0.01;
+
+/// Quiet moves a player with a base evaluation chooses from (the first by window change).
+const BASE_CANDIDATES: usize = 24;
 
 impl Value {
     /// The weight index of `window` on `board`.
@@ -89,7 +106,17 @@ impl Value {
     fn of(&self, board: &Board) -> f64 {
         let windows: f64 =
             (0..self.windows.cells.len()).map(|w| self.patterns[self.window_pattern(board, w)]).sum();
-        windows + self.by_numbers[board.occupied_cells().count_ones() as usize]
+        windows + self.by_numbers[board.occupied_cells().count_ones() as usize] + self.base_of(board)
+    }
+
+    /// The hand-made part of the value (0 without `LZ_BASE`), on the scale of removed numbers.
+    fn base_of(&self, board: &Board) -> f64 {
+        match &self.base {
+            Some((bot, weights)) if !board.is_clear() => {
+                f64::from(bot.terms(board, true).value(weights)) / 16.0
+            }
+            _ => 0.0,
+        }
     }
 
     /// `of(after) - of(before)`, reading only the windows through the changed cells.
@@ -114,6 +141,10 @@ impl Value {
 
     fn learn(&mut self, board: &Board, error: f64) {
         let step = self.rate * error;
+        if self.level_only {
+            self.by_numbers[board.occupied_cells().count_ones() as usize] += LEVEL_RATE * error;
+            return;
+        }
         for w in 0..self.windows.cells.len() {
             let p = self.window_pattern(board, w);
             self.patterns[p] += step;
@@ -123,12 +154,19 @@ impl Value {
 
     /// The greedy move on `board`: the most `removed + value(afterstate)`; with the afterstate.
     fn choose(&self, board: &Board) -> (Move, Board, f64) {
-        let base = self.of(board);
+        let base = self.of(board) - self.base_of(board);
+        let moves = match &self.base {
+            None => board.legal_moves(),
+            Some((bot, _)) => match bot.ranked_moves(board) {
+                (Some(line), _) => vec![line],
+                (None, quiet) => quiet.into_iter().take(BASE_CANDIDATES).collect(),
+            },
+        };
         let mut best: Option<(f64, Move, Board, f64)> = None;
-        for mv in board.legal_moves() {
+        for mv in moves {
             let mut after = *board;
             let removed = f64::from(after.apply_legal_move(mv).count);
-            let value = base + self.change(board, &after);
+            let value = base + self.change(board, &after) + self.base_of(&after);
             let total = removed + value;
             if best.as_ref().map_or(true, |(top, ..)| total > *top) {
                 best = Some((total, mv, after, removed));
@@ -176,12 +214,25 @@ fn main() {
     let positional = std::env::var("LZ_POSITIONAL").is_ok_and(|p| p == "1");
     let windows = Windows::new();
     let patterns = vec![0.0; if positional { windows.cells.len() * PATTERNS } else { PATTERNS }];
-    let mut value = Value { rate, positional, windows, patterns, by_numbers: vec![0.0; CELLS + 1] };
+    let base = std::env::var("LZ_BASE")
+        .is_ok_and(|b| b == "1")
+        .then(|| (Bot::with_weights(Duration::from_secs(20), support::weights()), support::weights()));
+    let mut value = Value {
+        rate,
+        positional,
+        windows,
+        patterns,
+        by_numbers: vec![0.0; CELLS + 1],
+        base,
+        level_only: false,
+    };
+    let warm_up: u64 = std::env::var("LZ_WARMUP").map_or(0, |w| w.parse().expect("games"));
     // Start from the hand-made window weights (a one-colour window of n numbers), on the scale of
     // removed numbers (a window of four, 64, about 4 numbers), so that the first games are played
     // like the bot's 1-ply ranking and the rewards are not too rare to learn from.
     let hand = support::weights();
-    for (index, weight) in value.patterns.iter_mut().enumerate() {
+    let residual = value.base.is_some();
+    for (index, weight) in value.patterns.iter_mut().enumerate().filter(|_| !residual) {
         let code = index % PATTERNS;
         let digits: Vec<usize> = (0..5).map(|i| code / 6usize.pow(i) % 6).collect();
         if digits.iter().all(|&d| d <= 1) {
@@ -189,24 +240,26 @@ fn main() {
             *weight = f64::from(hand.window[numbers]) / 16.0;
         }
     }
-    let start = Instant::now();
-    let mut recent = Vec::new();
+    let mut log = support::TrainingLog::new();
     for game in 0..training {
-        recent.push(play(&mut value, 1_000_000 + game, true) as f64);
-        if recent.len() == 500 {
-            let (mean, error) = support::mean_and_error(&recent);
-            println!(
-                "training games {:>6}: mean {mean:.1} +- {error:.1} ({:.0} s)",
-                game + 1,
-                start.elapsed().as_secs_f64()
-            );
-            recent.clear();
-        }
+        value.level_only = game < warm_up;
+        log.record(game, play(&mut value, 1_000_000 + game, true) as f64);
     }
     let learned: Vec<f64> = (first..=last).map(|seed| play(&mut value, seed, false) as f64).collect();
     let bot = Bot::with_weights(Duration::from_secs(20), support::weights());
+    // The same player without what was learned (LZ_BASE), or the bot's own 1-ply ranking.
+    let mut plain = Value {
+        patterns: vec![0.0; value.patterns.len()],
+        by_numbers: vec![0.0; CELLS + 1],
+        base: value.base.take(),
+        windows: Windows::new(),
+        ..value
+    };
     let fast: Vec<f64> = (first..=last)
         .map(|seed| {
+            if plain.base.is_some() {
+                return play(&mut plain, seed, false) as f64;
+            }
             let mut game = Game::new(seed, Rules::default());
             while !game.is_over() {
                 let turn = game.turn();
@@ -219,7 +272,7 @@ fn main() {
     let (l, le) = support::mean_and_error(&learned);
     let (f, fe) = support::mean_and_error(&fast);
     let (d, de) = support::mean_and_error(&paired);
-    println!("seeds {first}-{last}: learned 1-ply {l:.1} +- {le:.1}, hand-made 1-ply {f:.1} +- {fe:.1}, paired {d:+.1} +- {de:.1}");
+    println!("seeds {first}-{last}: learned 1-ply {l:.1} +- {le:.1}, without it {f:.1} +- {fe:.1}, paired {d:+.1} +- {de:.1}");
     let used = value.patterns.iter().filter(|&&w| w != 0.0).count();
     println!("patterns with a weight: {used}");
 }

@@ -11,44 +11,25 @@
 //! uses seeds from 2,000,000 on; then the learned player and the hand-made one (the same K
 //! candidates ranked by the bot's evaluation without search) play seeds EVAL_FIRST..=EVAL_LAST
 //! (default 1-100). `LZ_RATE` sets the learning rate (default 0.0005). The learned weights are
-//! printed, relative to the hand-made ones.
+//! printed, relative to the hand-made ones. `LZ_SCORES=FILE` writes the learned player's score per
+//! seed (with 0 training games: the hand-made weights, `LINEZ_W`, ranking with the follow-up; a
+//! fast 1-ply yardstick for weights).
 
 mod support;
 
 use linez::bot::EvalTerms;
 use linez::game::{Game, Rules};
 use linez::{Board, Bot, Move, CELLS};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const FEATURES: usize = 25;
 /// Names of the features, in the order of [`features`].
-const NAMES: [&str; FEATURES] = [
-    "open0",
-    "open1",
-    "open2",
-    "open3",
-    "open4",
-    "open5",
-    "blocked0",
-    "blocked1",
-    "blocked2",
-    "blocked3",
-    "blocked4",
-    "blocked5",
-    "plan0",
-    "plan1",
-    "plan2",
-    "plan3",
-    "plan4",
-    "plan5",
-    "plan_ways",
-    "useful2",
-    "useful3",
-    "isolated",
-    "stranded",
-    "ready",
-    "best_quiet",
-];
+fn names() -> Vec<String> {
+    let counted =
+        ["open", "blocked", "plan"].iter().flat_map(|kind| (0..6).map(move |n| format!("{kind}{n}")));
+    let single = ["plan_ways", "useful2", "useful3", "isolated", "stranded", "ready", "best_quiet"];
+    counted.chain(single.iter().map(|name| name.to_string())).collect()
+}
 /// The typical size of each feature, so that every scaled feature counts a few units.
 const SCALE: [f64; FEATURES] = [
     10.0, 10.0, 10.0, 5.0, 2.0, 1.0, 5.0, 5.0, 5.0, 2.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 5.0, 20.0,
@@ -188,22 +169,17 @@ fn main() {
     }
     let discount = std::env::var("LZ_DISCOUNT").map_or(0.995, |d| d.parse().expect("discount"));
     let mut value = Some(Value { rate, discount, weights, by_numbers: [0.0; CELLS + 1] });
-    let start = Instant::now();
-    let mut recent = Vec::new();
+    let mut log = support::TrainingLog::new();
     for game in 0..training {
-        recent.push(play(&bot, &mut value, 2_000_000 + game, true, k) as f64);
-        if recent.len() == 500 {
-            let (mean, error) = support::mean_and_error(&recent);
-            println!(
-                "training games {:>6}: mean {mean:.1} +- {error:.1} ({:.0} s)",
-                game + 1,
-                start.elapsed().as_secs_f64()
-            );
-            recent.clear();
-        }
+        log.record(game, play(&bot, &mut value, 2_000_000 + game, true, k) as f64);
     }
     let learned: Vec<f64> =
         (first..=last).map(|seed| play(&bot, &mut value, seed, false, k) as f64).collect();
+    if let Ok(path) = std::env::var("LZ_SCORES") {
+        let lines: Vec<String> =
+            (first..=last).zip(&learned).map(|(seed, score)| format!("{seed} {score}")).collect();
+        std::fs::write(path, lines.join("\n") + "\n").expect("write the scores");
+    }
     let hand_made: Vec<f64> =
         (first..=last).map(|seed| play(&bot, &mut None, seed, false, k) as f64).collect();
     let paired: Vec<f64> = learned.iter().zip(&hand_made).map(|(a, b)| a - b).collect();
@@ -217,7 +193,7 @@ fn main() {
     for i in 0..FEATURES {
         println!(
             "{:>10}: learned {:>8.1}  hand-made {:>6.0}",
-            NAMES[i],
+            names()[i],
             value.weights[i] / SCALE[i] / unit * 64.0,
             hand[i]
         );

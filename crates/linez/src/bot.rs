@@ -1088,6 +1088,21 @@ mod tests {
         board
     }
 
+    /// `per_density` random boards of each density (percent) that have a legal move.
+    fn playable_boards(seed: u64, densities: [u64; 4], per_density: usize) -> Vec<Board> {
+        let mut state = seed;
+        let mut boards = Vec::new();
+        for density in densities {
+            for _ in 0..per_density {
+                let board = random_board(&mut state, density);
+                if !board.is_full() && !board.is_clear() {
+                    boards.push(board);
+                }
+            }
+        }
+        boards
+    }
+
     /// The window score of a board computed plainly, window by window.
     fn plain_window_score(board: &Board, weights: &Weights) -> i32 {
         let table = WindowTable::new();
@@ -1331,57 +1346,43 @@ mod tests {
     fn ranked_moves_split_the_legal_moves_and_rank_by_the_plain_window_score() {
         let bot = Bot::new(Duration::from_secs(20));
         let weights = Weights::default();
-        let mut state = 5u64;
-        for density in [10, 40, 60, 85] {
-            for _ in 0..15 {
-                let board = random_board(&mut state, density);
-                if board.is_full() || board.is_clear() {
-                    continue;
+        for board in playable_boards(5, [10, 40, 60, 85], 15) {
+            let (line, quiet) = bot.ranked_moves(&board);
+            let mut scoring = Vec::new();
+            let mut plain_quiet = Vec::new();
+            for mv in board.legal_moves() {
+                let mut after = board;
+                if after.apply_legal_move(mv).count > 0 {
+                    scoring.push(mv);
+                } else {
+                    plain_quiet.push(mv);
                 }
-                let (line, quiet) = bot.ranked_moves(&board);
-                let mut scoring = Vec::new();
-                let mut plain_quiet = Vec::new();
-                for mv in board.legal_moves() {
-                    let mut after = board;
-                    if after.apply_legal_move(mv).count > 0 {
-                        scoring.push(mv);
-                    } else {
-                        plain_quiet.push(mv);
-                    }
-                }
-                assert_eq!(line.is_some(), !scoring.is_empty());
-                assert!(line.map_or(true, |mv| scoring.contains(&mv)));
-                let mut sorted = quiet.clone();
-                sorted.sort_by_key(|mv| (mv.from, mv.to));
-                plain_quiet.sort_by_key(|mv| (mv.from, mv.to));
-                assert_eq!(sorted, plain_quiet);
-                // Each quiet move leaves a window score no higher than the one ranked before it.
-                let scores: Vec<i32> = quiet
-                    .iter()
-                    .map(|&mv| {
-                        let mut after = board;
-                        after.apply_legal_move(mv);
-                        plain_window_score(&after, &weights)
-                    })
-                    .collect();
-                assert!(scores.windows(2).all(|pair| pair[0] >= pair[1]), "{board}");
             }
+            assert_eq!(line.is_some(), !scoring.is_empty());
+            assert!(line.map_or(true, |mv| scoring.contains(&mv)));
+            let mut sorted = quiet.clone();
+            sorted.sort_by_key(|mv| (mv.from, mv.to));
+            plain_quiet.sort_by_key(|mv| (mv.from, mv.to));
+            assert_eq!(sorted, plain_quiet);
+            // Each quiet move leaves a window score no higher than the one ranked before it.
+            let scores: Vec<i32> = quiet
+                .iter()
+                .map(|&mv| {
+                    let mut after = board;
+                    after.apply_legal_move(mv);
+                    plain_window_score(&after, &weights)
+                })
+                .collect();
+            assert!(scores.windows(2).all(|pair| pair[0] >= pair[1]), "{board}");
         }
     }
 
     #[test]
     fn chosen_moves_are_legal_and_lines_are_taken() {
         let bot = Bot::new(Duration::from_secs(20));
-        let mut state = 11u64;
-        for density in [5, 30, 60, 90] {
-            for _ in 0..20 {
-                let board = random_board(&mut state, density);
-                if board.is_full() || board.is_clear() {
-                    continue;
-                }
-                for effort in [Effort::FAST, Effort { candidates: 4, samples: 3 }] {
-                    assert!(board.is_legal(bot.choose_with(&board, [1, 2, 3], effort)));
-                }
+        for board in playable_boards(11, [5, 30, 60, 90], 20) {
+            for effort in [Effort::FAST, Effort { candidates: 4, samples: 3 }] {
+                assert!(board.is_legal(bot.choose_with(&board, [1, 2, 3], effort)));
             }
         }
         let mut board = Board::new();

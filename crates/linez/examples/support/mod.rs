@@ -1,26 +1,55 @@
-//! What the tuning examples share.
+//! What the tuning examples share (each uses a part of it).
+#![allow(dead_code)]
 
-/// Weights from `LINEZ_W="w0,w1,w2,w3,w4,isolated,stranded,follow,point"` (defaults otherwise).
+use std::time::Instant;
+
+/// The evaluation weights in `LINEZ_W` order: `w0,w1,w2,w3,w4,isolated,stranded,follow,point`, then
+/// optionally `plan1,plan2,plan3,plan4,plan_ways`, then `blocked_percent`, then `useful2,useful3`.
+pub fn linez_w(w: &linez::bot::Weights) -> [i32; 17] {
+    let [w0, w1, w2, w3, w4, _] = w.window;
+    let [_, p1, p2, p3, p4, _] = w.plan;
+    [
+        w0,
+        w1,
+        w2,
+        w3,
+        w4,
+        w.isolated,
+        w.stranded,
+        w.follow_up_line,
+        w.point,
+        p1,
+        p2,
+        p3,
+        p4,
+        w.plan_ways,
+        w.blocked_percent,
+        w.useful2,
+        w.useful3,
+    ]
+}
+
+/// The default weights with the first `v.len()` values of [`linez_w`]'s order replaced by `v`
+/// (at least the first 9).
+pub fn weights_from(v: &[i32]) -> linez::bot::Weights {
+    let mut full = linez_w(&linez::bot::Weights::default());
+    full[..v.len()].copy_from_slice(v);
+    let mut w = linez::bot::Weights::default();
+    let f = full;
+    w.window = [f[0], f[1], f[2], f[3], f[4], f[4]];
+    (w.isolated, w.stranded, w.follow_up_line, w.point) = (f[5], f[6], f[7], f[8]);
+    w.plan = [0, f[9], f[10], f[11], f[12], 0];
+    (w.plan_ways, w.blocked_percent, w.useful2, w.useful3) = (f[13], f[14], f[15], f[16]);
+    w
+}
+
+/// Weights from `LINEZ_W` ([`linez_w`]'s order; defaults otherwise), depth 2 from
+/// `LINEZ_R=replies,samples[,from]`, mixed-window plans from `LINEZ_D`.
 pub fn weights() -> linez::bot::Weights {
     let mut w = linez::bot::Weights::default();
     if let Ok(text) = std::env::var("LINEZ_W") {
         let v: Vec<i32> = text.split(',').map(|x| x.parse().expect("weight")).collect();
-        w.window = [v[0], v[1], v[2], v[3], v[4], v[4]];
-        w.isolated = v[5];
-        w.stranded = v[6];
-        w.follow_up_line = v[7];
-        w.point = v[8];
-        if v.len() > 9 {
-            w.plan = [0, v[9], v[10], v[11], v[12], 0];
-            w.plan_ways = v[13];
-        }
-        if v.len() > 14 {
-            w.blocked_percent = v[14];
-        }
-        if v.len() > 15 {
-            w.useful2 = v[15];
-            w.useful3 = v[16];
-        }
+        w = weights_from(&v);
     }
     if let Ok(text) = std::env::var("LINEZ_R") {
         let v: Vec<usize> = text.split(',').map(|x| x.parse().expect("reply")).collect();
@@ -42,4 +71,30 @@ pub fn mean_and_error(values: &[f64]) -> (f64, f64) {
     let mean = values.iter().sum::<f64>() / n;
     let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
     (mean, 2.0 * (var / n).sqrt())
+}
+
+/// Progress of a training run: the mean score of every 500 games, on stdout.
+pub struct TrainingLog {
+    start: Instant,
+    recent: Vec<f64>,
+}
+
+impl TrainingLog {
+    pub fn new() -> TrainingLog {
+        TrainingLog { start: Instant::now(), recent: Vec::new() }
+    }
+
+    /// Records the score of training game `game` (0-based).
+    pub fn record(&mut self, game: u64, score: f64) {
+        self.recent.push(score);
+        if self.recent.len() == 500 {
+            let (mean, error) = mean_and_error(&self.recent);
+            println!(
+                "training games {:>6}: mean {mean:.1} +- {error:.1} ({:.0} s)",
+                game + 1,
+                self.start.elapsed().as_secs_f64()
+            );
+            self.recent.clear();
+        }
+    }
 }
