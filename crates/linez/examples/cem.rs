@@ -11,10 +11,14 @@
 //! generation), and refits the distribution to the best fifth; two threads. Prints each
 //! generation's best and mean and the distribution's mean, as a `LINEZ_W` vector; at the end the
 //! final mean and the starting weights play seeds 1-400, paired.
+//!
+//! `LZ_SEARCH=C,S,M`: the players are the bot's search instead (C candidates x S samples a move,
+//! depth 2 on crowded boards as the bot; at most M moves a game), for tuning where the
+//! evaluation is used.
 
 mod support;
 
-use linez::bot::Weights;
+use linez::bot::{Effort, Weights};
 use linez::game::{Game, Rules, SplitMix64};
 use linez::Bot;
 use std::time::{Duration, Instant};
@@ -40,6 +44,16 @@ fn linez_w_text(w: &Weights) -> String {
 /// One game of the greedy player with `weights`; its score.
 fn play(bot: &Bot, weights: &Weights, seed: u64) -> u64 {
     let mut game = Game::new(seed, Rules::default());
+    if let Ok(text) = std::env::var("LZ_SEARCH") {
+        let v: Vec<usize> = text.split(',').map(|x| x.parse().expect("search")).collect();
+        let effort = Effort { candidates: v[0], samples: v[1] };
+        let searcher = Bot::with_weights(Duration::from_secs(20), *weights);
+        while !game.is_over() && game.moves() < v[2] as u64 {
+            let turn = game.turn();
+            game.play(searcher.choose_with(&turn.board, turn.next_three, effort)).expect("legal");
+        }
+        return game.score();
+    }
     while !game.is_over() {
         let turn = game.turn();
         let mv = match bot.ranked_moves(&turn.board) {
