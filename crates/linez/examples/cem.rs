@@ -56,21 +56,9 @@ fn play(bot: &Bot, weights: &Weights, seed: u64) -> u64 {
     }
     while !game.is_over() {
         let turn = game.turn();
-        let mv = match bot.ranked_moves(&turn.board) {
-            (Some(line), _) => line,
-            (None, quiet) => {
-                let mut best = None;
-                for &mv in quiet.iter().take(24) {
-                    let mut after = turn.board;
-                    after.apply_legal_move(mv);
-                    let value = if after.is_clear() { 0 } else { bot.terms(&after, true).value(weights) };
-                    if best.map_or(true, |(top, _)| value > top) {
-                        best = Some((value, mv));
-                    }
-                }
-                best.expect("a quiet move").1
-            }
-        };
+        let (mv, _) = support::greedy_move(bot, &turn.board, 24, |after| {
+            (f64::from(bot.terms(after, true).value(weights)), ())
+        });
         game.play(mv).expect("legal");
     }
     game.score()

@@ -17,7 +17,7 @@
 
 mod support;
 
-use linez::bot::EvalTerms;
+use linez::bot::{EvalTerms, Weights};
 use linez::game::{Game, Rules};
 use linez::{Board, Bot, Move, CELLS};
 use std::time::Duration;
@@ -97,43 +97,35 @@ impl Value {
     }
 }
 
-/// A player: the learned value (`Some`) or the bot's own evaluation (`None`).
+/// A player: the learned value (`Some`) or the bot's own evaluation without the follow-up
+/// (`None`, under `hand`), with the chosen afterstate and its features.
 fn choose(
     bot: &Bot,
     value: Option<&Value>,
+    hand: &Weights,
     board: &Board,
     k: usize,
 ) -> (Move, Option<(Board, [f64; FEATURES])>) {
-    let (line, quiet) = bot.ranked_moves(board);
-    if let Some(line) = line {
-        return (line, None);
-    }
-    let mut best: Option<(f64, Move, Board, [f64; FEATURES])> = None;
-    for &mv in quiet.iter().take(k) {
-        let mut after = *board;
-        after.apply_legal_move(mv);
-        let terms = bot.terms(&after, value.is_some());
+    support::greedy_move(bot, board, k, |after| {
+        let terms = bot.terms(after, value.is_some());
         let x = features(&terms);
         let score = match value {
-            Some(value) => value.of(&after, &x),
-            None => f64::from(terms.value(&support::weights())),
+            Some(value) => value.of(after, &x),
+            None => f64::from(terms.value(hand)),
         };
-        if best.as_ref().map_or(true, |(top, ..)| score > *top) {
-            best = Some((score, mv, after, x));
-        }
-    }
-    let (_, mv, after, x) = best.expect("a quiet move");
-    (mv, Some((after, x)))
+        (score, x)
+    })
 }
 
 /// One game; learns when `learning`. Returns the score.
 fn play(bot: &Bot, value: &mut Option<Value>, seed: u64, learning: bool, k: usize) -> u64 {
+    let hand = support::weights();
     let mut game = Game::new(seed, Rules::default());
     let mut previous: Option<(Board, [f64; FEATURES])> = None;
     let mut removed_since = 0.0;
     while !game.is_over() {
         let turn = game.turn();
-        let (mv, afterstate) = choose(bot, value.as_ref(), &turn.board, k);
+        let (mv, afterstate) = choose(bot, value.as_ref(), &hand, &turn.board, k);
         if let (true, Some(value), Some((after, x))) = (learning, value.as_mut(), afterstate.as_ref()) {
             if let Some((board, px)) = previous.as_ref() {
                 let target = removed_since + value.discount * value.of(after, x);

@@ -686,7 +686,7 @@ impl Bot {
             let mut after = *board;
             after.apply_legal_move(candidate.mv);
             let after_counts = counts.derive(&self.table, board, &after);
-            candidate.value = i64::from(self.quiet_value(&after, &after_counts));
+            candidate.value = i64::from(self.evaluate(&after, &after_counts, false));
         }
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
@@ -757,7 +757,7 @@ impl Bot {
                     if removal.count > 0 {
                         let after_counts = counts.derive(&self.table, board, &after);
                         let value = i64::from(removal.points) * 1_000_000
-                            + i64::from(self.static_value(&after, &after_counts));
+                            + i64::from(self.evaluate(&after, &after_counts, true));
                         scoring.push(Scored { mv, value });
                         continue;
                     }
@@ -772,22 +772,14 @@ impl Bot {
         (best_of(&scoring), quiet)
     }
 
-    /// The evaluation of a board where it is our turn to move: windows, free space and the best
-    /// follow-up move.
+    /// The evaluation of a board where it is our turn to move: windows, plans and free space, and
+    /// with `follow_up` the best follow-up move (0 for a clear board).
     /// `counts` are `board`'s window counts.
-    fn static_value(&self, board: &Board, counts: &WindowCounts) -> i32 {
+    fn evaluate(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> i32 {
         if board.is_clear() {
             return 0;
         }
-        self.terms_with(board, counts, true).value(&self.weights)
-    }
-
-    /// The evaluation without the follow-up move: windows, plans and free space.
-    fn quiet_value(&self, board: &Board, counts: &WindowCounts) -> i32 {
-        if board.is_clear() {
-            return 0;
-        }
-        self.terms_with(board, counts, false).value(&self.weights)
+        self.terms_with(board, counts, follow_up).value(&self.weights)
     }
 
     /// The terms of the evaluation of `board` (our move next), with the follow-up move's or not.
@@ -831,7 +823,7 @@ impl Bot {
         }
         let counts = counts.derive(&self.table, board, &placed);
         if !deep {
-            return points as i32 * self.weights.point + self.static_value(&placed, &counts);
+            return points as i32 * self.weights.point + self.evaluate(&placed, &counts, true);
         }
         points as i32 * self.weights.point + self.reply_value(&placed, counts, rng)
     }
@@ -881,7 +873,7 @@ impl Bot {
                 continue;
             }
             if replies.is_empty() {
-                return gained + self.static_value(&board, &counts);
+                return gained + self.evaluate(&board, &counts, true);
             }
             let mut replies: Vec<(Scored, Board, WindowCounts)> = replies
                 .into_vec()
@@ -890,7 +882,7 @@ impl Bot {
                     let mut after = board;
                     after.apply_legal_move(reply.mv);
                     let after_counts = counts.derive(&self.table, &board, &after);
-                    reply.value = i64::from(self.quiet_value(&after, &after_counts));
+                    reply.value = i64::from(self.evaluate(&after, &after_counts, false));
                     (reply, after, after_counts)
                 })
                 .collect();
@@ -908,7 +900,7 @@ impl Bot {
                         -weights.loss
                     } else {
                         let placed_counts = after_counts.derive(&self.table, after, &placed);
-                        points as i32 * weights.point + self.static_value(&placed, &placed_counts)
+                        points as i32 * weights.point + self.evaluate(&placed, &placed_counts, true)
                     };
                 }
                 best = best.max(total / weights.reply_samples as i32);

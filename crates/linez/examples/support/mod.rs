@@ -1,7 +1,35 @@
 //! What the tuning examples share (each uses a part of it).
 #![allow(dead_code)]
 
+use linez::{Board, Bot, Move};
 use std::time::Instant;
+
+/// The greedy 1-ply player's move on `board`: the bot's line when it has one (no afterstate),
+/// else the best of the `k` quiet moves that rank first by window change, by the first part of
+/// `value` of the board after the move (ties: the first); with that board and the second part of
+/// its value.
+pub fn greedy_move<X>(
+    bot: &Bot,
+    board: &Board,
+    k: usize,
+    mut value: impl FnMut(&Board) -> (f64, X),
+) -> (Move, Option<(Board, X)>) {
+    let (line, quiet) = bot.ranked_moves(board);
+    if let Some(line) = line {
+        return (line, None);
+    }
+    let mut best: Option<(f64, Move, Board, X)> = None;
+    for &mv in quiet.iter().take(k) {
+        let mut after = *board;
+        after.apply_legal_move(mv);
+        let (score, extra) = value(&after);
+        if best.as_ref().map_or(true, |(top, ..)| score > *top) {
+            best = Some((score, mv, after, extra));
+        }
+    }
+    let (_, mv, after, extra) = best.expect("a quiet move");
+    (mv, Some((after, extra)))
+}
 
 /// The evaluation weights in `LINEZ_W` order: `w0,w1,w2,w3,w4,isolated,stranded,follow,point`, then
 /// optionally `plan1,plan2,plan3,plan4,plan_ways`, then `blocked_percent`, then `useful2,useful3`.
