@@ -2,14 +2,16 @@
 //! same games as an independent Python referee written from the spec, and the ends of a game
 //! (illegal move, malformed answer, crash, time-out) keeping the points made so far.
 
-mod common;
-
 use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use linez::game::{Game, Rules};
+
+const LINEZ_SIM: &str = env!("CARGO_BIN_EXE_linez-sim");
+const LINEZ_BASELINE: &str = env!("CARGO_BIN_EXE_linez-baseline");
 
 /// One per-game line of the simulator's stdout.
 #[derive(Debug, Clone, PartialEq)]
@@ -22,7 +24,7 @@ struct GameLine {
 }
 
 fn sim(args: &[&str]) -> Output {
-    Command::new(common::binary("linez-sim")).args(args).output().expect("linez-sim runs")
+    Command::new(LINEZ_SIM).args(args).output().expect("linez-sim runs")
 }
 
 /// Runs the simulator and parses its per-game lines (every line that starts with a digit).
@@ -71,7 +73,7 @@ fn read_dir_texts(dir: &Path) -> BTreeMap<String, String> {
 }
 
 fn baseline() -> String {
-    common::binary("linez-baseline").to_string_lossy().into_owned()
+    LINEZ_BASELINE.to_string()
 }
 
 #[test]
@@ -93,21 +95,20 @@ fn two_runs_replay_the_same_games_move_for_move() {
     assert_eq!(texts_a, read_dir_texts(&third));
 }
 
-fn python3() -> Option<&'static str> {
+/// The Python that runs the independent referee; CI installs it (`.ci/run`).
+fn python3() -> &'static str {
     let works = Command::new("python3").arg("--version").output().is_ok_and(|output| output.status.success());
-    if !works {
-        eprintln!("python3 not found: the cross-check with tools/linez_gen.py is skipped");
-    }
-    works.then_some("python3")
+    assert!(works, "python3 is needed for the cross-check with linez/linez_gen.py");
+    "python3"
 }
 
 fn python_tool() -> PathBuf {
-    common::workspace_root().join("crates/linez/tools/linez_gen.py")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("linez/linez_gen.py")
 }
 
 #[test]
 fn initial_boards_match_the_python_generator() {
-    let Some(python) = python3() else { return };
+    let python = python3();
     for seed in [0u64, 1, 2, 3, 17, 99, 1000, 123_456_789, u64::MAX / 2 - 1] {
         let output =
             Command::new(python).arg(python_tool()).args(["start", &seed.to_string()]).output().unwrap();
@@ -121,7 +122,7 @@ fn initial_boards_match_the_python_generator() {
 
 #[test]
 fn whole_games_match_the_python_referee() {
-    let Some(python) = python3() else { return };
+    let python = python3();
     let dir = scratch("python");
     let games =
         sim_games(&["--seeds", "1-5,40", "--bot", "greedy", "-q", "--transcript", dir.to_str().unwrap()]);
@@ -256,7 +257,15 @@ fn bad_command_lines_and_missing_bots_are_reported() {
 #[test]
 fn the_baseline_rejects_malformed_turns() {
     let turn = "....\n";
-    let run = common::run(&common::binary("linez-baseline"), turn.as_bytes(), Duration::from_secs(10));
-    assert_ne!(run.code(), Some(0));
-    assert!(run.stderr.starts_with("error: line 1") && run.stderr.lines().count() == 1, "{}", run.stderr);
+    let mut child = Command::new(LINEZ_BASELINE)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("linez-baseline runs");
+    child.stdin.take().unwrap().write_all(turn.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_ne!(output.status.code(), Some(0));
+    assert!(stderr.starts_with("error: line 1") && stderr.lines().count() == 1, "{stderr}");
 }

@@ -3,7 +3,7 @@
 //! Plays N games between two engines (CodinGame-protocol bots or GTP engines) on the judge's clock,
 //! enforcing every rule through the `hex` library, and prints a summary: wins as red and as blue,
 //! win rate ± 2 standard errors, Elo difference with a 95% interval, late/illegal/crash counts and
-//! the measured answer times. See `crates/hex/ARENA.md` and `hex-arena --help`.
+//! the measured answer times. See `crates/tools/ARENA.md` and `hex-arena --help`.
 
 mod engine;
 mod options;

@@ -8,10 +8,11 @@
 //! `crash`; GTP engines are driven with `boardsize`/`clear_board`/`play`/`genmove`; the summary's
 //! numbers match the records.
 
-mod common;
-
 use std::path::PathBuf;
 use std::process::Command;
+
+const HEX_ARENA: &str = env!("CARGO_BIN_EXE_hex-arena");
+const HEX_BASELINE: &str = env!("CARGO_BIN_EXE_hex-baseline");
 
 /// Answers the first empty cell of each turn (scanning rows top to bottom). `$1`, if given, is a
 /// turn number (1-based) before which it sleeps 1.2 s; `$2`, if given, a file that receives every
@@ -133,12 +134,8 @@ struct Arena {
 /// Runs `hex-arena` with `args` and a records file; asserts it exits 0.
 fn arena(scratch: &Scratch, args: &[&str]) -> Arena {
     let records = scratch.path("records.txt");
-    let output = Command::new(common::binary("hex-arena"))
-        .args(args)
-        .arg("--records")
-        .arg(&records)
-        .output()
-        .expect("hex-arena runs");
+    let output =
+        Command::new(HEX_ARENA).args(args).arg("--records").arg(&records).output().expect("hex-arena runs");
     let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     assert!(output.status.success(), "hex-arena failed\nstdout:\n{stdout}\nstderr:\n{stderr}");
@@ -161,7 +158,7 @@ fn field<'a>(record: &'a str, key: &str) -> &'a str {
 }
 
 fn random_baseline() -> String {
-    format!("{} --engine random --seed {{seed}}", common::binary("hex-baseline").display())
+    format!("{} --engine random --seed {{seed}}", HEX_BASELINE)
 }
 
 fn quote(path: &str) -> String {
@@ -361,7 +358,7 @@ fn svg_pictures_are_written_for_finished_games() {
     assert!(picture.starts_with("<svg") && picture.trim_end().ends_with("</svg>"));
     assert_eq!(picture.matches("<polygon points").count() - picture.matches("fill=\"none\"").count(), 121);
     // The svg subcommand renders the same picture from the records file.
-    let output = Command::new(common::binary("hex-arena"))
+    let output = Command::new(HEX_ARENA)
         .args(["svg", "--game", "1"])
         .arg(scratch.path("records.txt"))
         .output()
@@ -379,14 +376,14 @@ fn bad_command_lines_are_refused_with_one_clear_line() {
         &["--openings", "z99", "a", "b"],
         &["-j", "0", "a", "b"],
     ] {
-        let output = Command::new(common::binary("hex-arena")).args(args).output().unwrap();
+        let output = Command::new(HEX_ARENA).args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.starts_with("error: "), "{stderr}");
     }
     // A program that does not exist stops the match before any game (status 1).
-    let output = Command::new(common::binary("hex-arena")).args(["/no/such/bot", "sh"]).output().unwrap();
+    let output = Command::new(HEX_ARENA).args(["/no/such/bot", "sh"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("/no/such/bot") && stderr.contains("not found"), "{stderr}");

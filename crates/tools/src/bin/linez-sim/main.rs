@@ -1,7 +1,7 @@
 //! `linez-sim`: the seeded Linez simulator. Generates games from seeds exactly as the spec says,
 //! plays them with a bot process (the protocol) or an in-process player, enforces legality, the
 //! thinking budget and the end of the game, and reports per-game lines and a summary.
-//! Options and output format: `crates/linez/SIM.md` or `linez-sim --help`.
+//! Options and output format: `crates/tools/SIM.md` or `linez-sim --help`.
 
 mod cli;
 mod play;

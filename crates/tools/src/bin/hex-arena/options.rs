@@ -12,7 +12,7 @@ usage: hex-arena [OPTIONS] ENGINE_A ENGINE_B
 Plays games of 11x11 Hex (swap rule) between two engines and reports the result.
 
 ENGINE is a command line in one argument, e.g. 'target/release/hex' or
-'gtp:python3 tools/openspiel_gtp.py --seed {seed}'. Prefix gtp: for a GTP engine
+'gtp:python3 crates/tools/hex/openspiel_gtp.py --seed {seed}'. Prefix gtp: for a GTP engine
 (boardsize/clear_board/play/genmove); cg: or no prefix for a CodinGame-protocol bot
 (a fresh process per game). {seed} is replaced by the game's seed.
 
@@ -410,7 +410,7 @@ mod tests {
     #[test]
     fn a_match_parses_with_defaults_and_overrides() {
         let Command::Match(options) = parse(&args(
-            "-n 4 -j 2 --strict --time-b 3000/2000 ./hex 'gtp:python3 tools/openspiel_gtp.py --seed {seed}'",
+            "-n 4 -j 2 --strict --time-b 3000/2000 ./hex 'gtp:python3 crates/tools/hex/openspiel_gtp.py --seed {seed}'",
         ))
         .unwrap() else {
             panic!("not a match")
@@ -426,7 +426,7 @@ mod tests {
             (b.name.as_str(), b.protocol, b.first_limit),
             ("openspiel_gtp", Protocol::Gtp, Duration::from_secs(3))
         );
-        assert_eq!(b.argv, ["python3", "tools/openspiel_gtp.py", "--seed", "{seed}"]);
+        assert_eq!(b.argv, ["python3", "crates/tools/hex/openspiel_gtp.py", "--seed", "{seed}"]);
         // Same program twice: names are told apart.
         let Command::Match(options) = parse(&args("--openings a1,b2 x x")).unwrap() else { panic!() };
         assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-a", "x-b"));

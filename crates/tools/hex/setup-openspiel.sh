@@ -1,6 +1,6 @@
 #!/bin/sh
-# Creates a Python venv holding OpenSpiel 2.0.2 for tools/openspiel_gtp.py.
-# Usage: crates/hex/tools/setup-openspiel.sh [VENV_DIR]   (default: target/openspiel-venv)
+# Creates a Python venv holding OpenSpiel 2.0.2 for crates/tools/hex/openspiel_gtp.py.
+# Usage: crates/tools/hex/setup-openspiel.sh [VENV_DIR]   (default: target/openspiel-venv)
 # The venv lives under target/, which git ignores. Needs python3 (3.11 has a
 # manylinux wheel on PyPI) with the venv module.
 set -eu

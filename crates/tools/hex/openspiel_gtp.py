@@ -4,10 +4,10 @@
 An opponent for `hex-arena` (engine spec `gtp:...`): `pyspiel.MCTSBot` with
 random rollouts (`pyspiel.RandomRolloutEvaluator`), UCT selection, and a wall
 clock budget per move (1 s by default). Install OpenSpiel first with
-`crates/hex/tools/setup-openspiel.sh`, then run this file with the venv's
+`crates/tools/hex/setup-openspiel.sh`, then run this file with the venv's
 python:
 
-    target/openspiel-venv/bin/python crates/hex/tools/openspiel_gtp.py --seed 7
+    target/openspiel-venv/bin/python crates/tools/hex/openspiel_gtp.py --seed 7
 
 Conventions (the Hex GTP dialect of HexGui/MoHex): black = red = first player,
 joins top and bottom; white = blue, joins left and right. Cells are `a1`..`k11`
