@@ -1,4 +1,4 @@
-//! Every `samples/<crate>/NN.in` is run through the crate's release binary and its output compared,
+//! Every `samples/<crate>/NN.in` is run through the crate's binary and its output compared,
 //! token by token, with `NN.ans`. Adding a sample file adds a case; nothing is listed by hand.
 
 mod common;

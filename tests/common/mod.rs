@@ -1,5 +1,5 @@
-//! Shared support for the top-level tests: where the workspace is, its solver binaries (built once in
-//! release mode), their bundled single-file versions (compiled with plain `rustc`), the sample files,
+//! Shared support for the top-level tests: where the workspace is, its solver binaries (as cargo
+//! built them for the test run), their bundled single-file versions (compiled with plain `rustc`), the sample files,
 //! and running a program with a time limit.
 #![allow(dead_code)] // each test file uses a different part
 
@@ -32,25 +32,36 @@ pub fn solver_crates() -> Vec<String> {
     names
 }
 
-/// Path to a release build of the workspace binary `name` (a solver, a referee, a baseline).
+/// Path to the workspace binary `name` (a solver, a referee, a baseline), built by cargo in the
+/// target directory and profile of the running test.
 ///
-/// The first call builds every binary of the workspace with `cargo build --release` into a target
-/// directory of its own, so it never waits on the lock of the `cargo test` that runs it.
+/// `cargo test --workspace` has built most of them already; the first call asks cargo for the rest
+/// (`cargo build --workspace --bins` in the same profile), which compiles only the binaries' own
+/// `main.rs` on top of the libraries the tests use. Cargo does not hold its lock while tests run.
 pub fn binary(name: &str) -> PathBuf {
     static BUILT: OnceLock<PathBuf> = OnceLock::new();
-    let target = BUILT.get_or_init(|| {
-        let target = scratch().join("harness-build");
+    let dir = BUILT.get_or_init(|| {
+        // This test runs from <target>/<profile dir>/deps/.
+        let exe = std::env::current_exe().expect("the test knows its path");
+        let profile_dir =
+            exe.parent().and_then(Path::parent).expect("tests run from <target>/<profile>/deps");
+        let profile = match profile_dir.file_name().and_then(|n| n.to_str()) {
+            Some("debug") => "dev",
+            Some(other) => other,
+            None => panic!("unexpected test path {}", exe.display()),
+        };
+        let target = profile_dir.parent().expect("a target directory");
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let output = Command::new(cargo)
-            .args(["build", "--release", "--workspace", "--bins", "--quiet", "--target-dir"])
-            .arg(&target)
+            .args(["build", "--workspace", "--bins", "--quiet", "--profile", profile, "--target-dir"])
+            .arg(target)
             .current_dir(workspace_root())
             .output()
             .expect("cargo runs");
         assert!(output.status.success(), "cargo build failed:\n{}", String::from_utf8_lossy(&output.stderr));
-        target
+        profile_dir.to_path_buf()
     });
-    let path = target.join("release").join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
+    let path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
     assert!(path.is_file(), "no binary named {name} in the workspace ({})", path.display());
     path
 }

@@ -1,3 +1,7 @@
+//! The CodinGame Cephalopods solver: the depth line and three board rows in, the hash sum out.
+//!
+//! CodinGame sends the four lines and waits for the answer without closing standard input, so the
+//! solver reads exactly those lines ([`io::run_lines`]) and answers at once.
 fn main() {
-    io::run(cephalopods::solve_input);
+    io::run_lines(4, cephalopods::solve_input);
 }
