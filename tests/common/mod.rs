@@ -1,6 +1,6 @@
 //! Shared support for the top-level tests: where the workspace is, its solver binaries (as cargo
-//! built them for the test run), their bundled single-file versions (compiled with plain `rustc`), the sample files,
-//! and running a program with a time limit.
+//! built them for the test run), their bundled single-file versions (compiled with plain `rustc`),
+//! the sample files, and running a program with a time limit.
 #![allow(dead_code)] // each test file uses a different part
 
 use std::io::{Read, Write};
