@@ -112,6 +112,8 @@ pub enum Convention {
     LetterIsColumn,
 }
 
+switch_names!(Convention { LetterIsRow => "letter-row", LetterIsColumn => "letter-column" });
+
 /// The convention the bot speaks and [`Move`]'s `Display`/`FromStr` use. The one line to change.
 pub const CONVENTION: Convention = Convention::LetterIsRow;
 

@@ -62,6 +62,8 @@ pub enum PlacementLines {
     Keep,
 }
 
+switch_names!(PlacementLines { Score => "score", RemoveWithoutPoints => "remove", Keep => "keep" });
+
 /// When the lines completed by placed numbers are looked for (open rule 2's "a placement").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PlacementCheck {
@@ -71,6 +73,8 @@ pub enum PlacementCheck {
     /// After each number, so a removal frees cells for the next numbers of the same placement.
     AfterEach,
 }
+
+switch_names!(PlacementCheck { AfterAll => "after-all", AfterEach => "after-each" });
 
 /// The switches for the rules the statement leaves open; [`Rules::default`] is the spec's choice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,6 +97,17 @@ impl Default for Rules {
             placement_check: PlacementCheck::AfterAll,
             convention: Convention::LetterIsRow,
         }
+    }
+}
+
+/// The rules as one line: `initial 3, placement lines score after-all, convention letter-row`.
+impl std::fmt::Display for Rules {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "initial {}, placement lines {} {}, convention {}",
+            self.initial_count, self.placement_lines, self.placement_check, self.convention
+        )
     }
 }
 
@@ -360,6 +375,28 @@ pub mod baseline {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rule_switches_print_and_parse_their_names() {
+        for lines in [PlacementLines::Score, PlacementLines::RemoveWithoutPoints, PlacementLines::Keep] {
+            assert_eq!(lines.to_string().parse(), Ok(lines));
+        }
+        for check in [PlacementCheck::AfterAll, PlacementCheck::AfterEach] {
+            assert_eq!(check.to_string().parse(), Ok(check));
+        }
+        for convention in [Convention::LetterIsRow, Convention::LetterIsColumn] {
+            assert_eq!(convention.to_string().parse(), Ok(convention));
+        }
+        assert_eq!("remove".parse(), Ok(PlacementLines::RemoveWithoutPoints));
+        assert_eq!(
+            "nope".parse::<PlacementLines>(),
+            Err("expected score|remove|keep, found \"nope\"".into())
+        );
+        assert_eq!(
+            Rules::default().to_string(),
+            "initial 3, placement lines score after-all, convention letter-row"
+        );
+    }
 
     /// A full board without two equal neighbours in any line direction (colour (3r + c) mod 7 + 1
     /// differs by 1, 3, 4 and 2 along a row, column, diagonal and anti-diagonal).

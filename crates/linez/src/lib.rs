@@ -18,6 +18,29 @@
 //! [`Bot::choose`] measures its own thinking time and spreads [`Bot::new`]'s budget over the game;
 //! make one `Bot` per game.
 
+/// `Display` and `FromStr` for a rule switch, from its variants' names (as `linez-sim` takes and
+/// prints them), so that each switch is named in one place.
+macro_rules! switch_names {
+    ($type:ident { $($variant:ident => $name:literal),+ $(,)? }) => {
+        impl std::fmt::Display for $type {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(match self { $($type::$variant => $name),+ })
+            }
+        }
+
+        impl std::str::FromStr for $type {
+            type Err = String;
+
+            fn from_str(text: &str) -> Result<$type, String> {
+                match text {
+                    $($name => Ok($type::$variant),)+
+                    _ => Err(format!("expected {}, found {text:?}", [$($name),+].join("|"))),
+                }
+            }
+        }
+    };
+}
+
 pub mod board;
 pub mod bot;
 pub mod game;

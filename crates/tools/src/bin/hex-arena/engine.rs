@@ -1,17 +1,13 @@
 //! The two kinds of opponent: CodinGame-protocol bots (a fresh process per game, fed the judge's
 //! turn text) and GTP engines (one process per worker thread, reused with `clear_board`).
 //!
-//! Every read from an engine goes through a reader thread and a channel, so the referee can wait
-//! with a deadline (`recv_timeout`) and never blocks on a silent or hung engine.
+//! Every read from an engine waits with a deadline ([`tools::process`]), so the referee never blocks
+//! on a silent or hung engine.
 
 use hex::{Color, Game, Move};
-use std::collections::VecDeque;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
+use tools::process::{Process, Received};
 
 /// How an engine is spoken to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -93,129 +89,18 @@ pub fn expand_argv(argv: &[String], seed: u64) -> Vec<String> {
     argv.iter().map(|word| word.replace("{seed}", &seed.to_string())).collect()
 }
 
-/// What the reader thread sends: a line (without its newline) or the end of the output.
-type Incoming = Option<String>;
-
-/// A running engine process with a reader thread on stdout and a tail of stderr.
-pub struct Process {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<Incoming>,
-    tail: Arc<Mutex<VecDeque<String>>>,
-}
-
-/// What waiting for a line gave.
-pub enum Received {
-    Line(String),
-    Closed,
-    Timeout,
-}
-
-const TAIL_LINES: usize = 8;
-
-impl Process {
-    /// Starts `argv` with piped stdin/stdout; stderr is kept as a short tail, or passed through.
-    ///
-    /// # Errors
-    /// The program could not be started.
-    pub fn spawn(argv: &[String], show_stderr: bool) -> std::io::Result<Process> {
-        let (program, args) = argv.split_first().ok_or_else(|| std::io::Error::other("empty command"))?;
-        let mut child = Command::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if show_stderr { Stdio::inherit() } else { Stdio::piped() })
-            .spawn()?;
-        let stdout = child.stdout.take().expect("piped stdout");
-        let (sender, lines) = mpsc::channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            loop {
-                let mut line = String::new();
-                match reader.read_line(&mut line) {
-                    Ok(0) | Err(_) => {
-                        let _ = sender.send(None);
-                        return;
-                    }
-                    Ok(_) => {
-                        let trimmed = line.trim_end_matches(['\n', '\r']).to_string();
-                        if sender.send(Some(trimmed)).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        let tail = Arc::new(Mutex::new(VecDeque::new()));
-        if let Some(stderr) = child.stderr.take() {
-            let tail = Arc::clone(&tail);
-            thread::spawn(move || {
-                for line in BufReader::new(stderr).lines() {
-                    let Ok(line) = line else { return };
-                    let mut tail = tail.lock().expect("stderr tail lock");
-                    if tail.len() == TAIL_LINES {
-                        tail.pop_front();
-                    }
-                    tail.push_back(line);
-                }
-            });
-        }
-        Ok(Process { stdin: child.stdin.take(), child, lines, tail })
-    }
-
-    /// Writes `text` and flushes.
-    ///
-    /// # Errors
-    /// The engine closed its input (it died).
-    pub fn send(&mut self, text: &str) -> Result<(), Fault> {
-        let stdin = self.stdin.as_mut().ok_or_else(|| Fault::Crash("input already closed".into()))?;
-        stdin
-            .write_all(text.as_bytes())
-            .and_then(|()| stdin.flush())
-            .map_err(|e| Fault::Crash(format!("cannot write to the engine: {e}")))
-    }
-
-    /// Waits until `deadline` for the next line.
-    pub fn receive(&mut self, deadline: Instant) -> Received {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Some(line)) => Received::Line(line),
-            Ok(None) | Err(RecvTimeoutError::Disconnected) => Received::Closed,
-            Err(RecvTimeoutError::Timeout) => Received::Timeout,
-        }
-    }
-
-    /// The last stderr lines, joined with ` | `.
-    pub fn stderr_tail(&self) -> String {
-        let tail = self.tail.lock().expect("stderr tail lock");
-        tail.iter().cloned().collect::<Vec<_>>().join(" | ")
-    }
-
-    /// How the process ended, if it has.
-    fn exit_status(&mut self) -> Option<String> {
-        self.child.try_wait().ok().flatten().map(|status| status.to_string())
-    }
-
-    /// Closes stdin, gives the engine `grace` to exit, then kills it.
-    pub fn stop(mut self, grace: Duration) {
-        drop(self.stdin.take());
-        let deadline = Instant::now() + grace;
-        while Instant::now() < deadline {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            thread::sleep(Duration::from_millis(2));
-        }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// Writes `text` to the engine.
+///
+/// # Errors
+/// The engine closed its input (it died).
+fn send(process: &mut Process, text: &str) -> Result<(), Fault> {
+    process.send(text).map_err(|e| Fault::Crash(format!("cannot write to the engine: {e}")))
 }
 
 /// Describes a dead engine: the exit status when known, and the stderr tail.
 fn crash_reason(process: &mut Process, what: &str) -> Fault {
-    thread::sleep(Duration::from_millis(20)); // let the exit status arrive
     let mut reason = what.to_string();
-    if let Some(status) = process.exit_status() {
+    if let Some(status) = process.wait_exit(Duration::from_millis(20)) {
         reason.push_str(&format!(" ({status})"));
     }
     Fault::Crash(reason)
@@ -269,7 +154,7 @@ impl Player for CodinGamePlayer {
         self.answered += 1;
         let process = self.process.as_mut().expect("genmove after start");
         let started = Instant::now();
-        if let Err(fault) = process.send(&text) {
+        if let Err(fault) = send(process, &text) {
             return Answer { result: Err(fault), elapsed: started.elapsed() };
         }
         let received = process.receive(started + wait);
@@ -284,7 +169,7 @@ impl Player for CodinGamePlayer {
     }
 
     fn finish(&mut self) {
-        if let Some(process) = self.process.take() {
+        if let Some(mut process) = self.process.take() {
             self.last_tail = process.stderr_tail();
             process.stop(Duration::from_millis(100));
         }
@@ -330,7 +215,7 @@ impl GtpPlayer {
     /// an empty line). Returns the response text after `=`.
     fn command(&mut self, command: &str, deadline: Instant) -> Result<String, Fault> {
         let process = self.process.as_mut().expect("GTP command without a process");
-        process.send(&format!("{command}\n"))?;
+        send(process, &format!("{command}\n"))?;
         let mut response: Option<(bool, String)> = None;
         loop {
             match process.receive(deadline) {
@@ -374,7 +259,7 @@ impl GtpPlayer {
 
     /// Stops a failed engine (it is started afresh for the next game), keeping its stderr tail.
     fn kill(&mut self) {
-        if let Some(process) = self.process.take() {
+        if let Some(mut process) = self.process.take() {
             thread::sleep(Duration::from_millis(30)); // let its last stderr lines arrive
             let tail = process.stderr_tail();
             if !tail.is_empty() {

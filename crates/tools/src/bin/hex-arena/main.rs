@@ -9,7 +9,6 @@ mod engine;
 mod options;
 mod record;
 mod referee;
-mod stats;
 mod svg;
 
 use engine::{CodinGamePlayer, EngineSpec, GtpPlayer, Player, Protocol};
@@ -20,16 +19,18 @@ use referee::{Clock, Outcome, Reason, Rules};
 use std::fs::File;
 use std::io::Write;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
+use tools::pool::{self, Progress};
+use tools::stats;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match options::parse(&args) {
-        Ok(Command::Help) => {
-            println!("{}", options::USAGE);
+        Ok(Command::Help(text)) => {
+            print!("{text}");
             Ok(())
         }
         Ok(Command::Match(options)) => run_match(&options),
@@ -199,81 +200,62 @@ fn run_match(options: &Options) -> Result<(), String> {
         }
     );
     let started = Instant::now();
-    let next = Arc::new(AtomicUsize::new(0));
-    let (sender, results) = mpsc::channel::<(Fixture, Outcome)>();
-    let workers: Vec<_> = (0..options.jobs.min(options.games))
-        .map(|_| {
-            let options = options.clone();
-            let next = Arc::clone(&next);
-            let sender = sender.clone();
-            thread::spawn(move || {
-                let mut players =
-                    [make_player(&options.engines[0], &options), make_player(&options.engines[1], &options)];
-                loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= options.games {
-                        return;
-                    }
-                    let fixture = fixture(&options, index);
-                    let outcome = play_fixture(&options, &mut players, fixture);
-                    if sender.send((fixture, outcome)).is_err() {
-                        return;
-                    }
-                }
-            })
-        })
-        .collect();
-    drop(sender);
     let mut totals = [EngineTotals::default(), EngineTotals::default()];
     let mut reasons = [0usize; Reason::ALL.len()];
     let mut red_wins = 0;
-    let mut done = 0;
-    for (fixture, outcome) in results {
-        done += 1;
-        let names = if fixture.a_is_red { [&a.name, &b.name] } else { [&b.name, &a.name] };
-        let record = Record::new(fixture.index + 1, fixture.seed, names[0], names[1], &outcome);
-        if let Some(file) = &mut records_file {
-            writeln!(file, "{}", record.to_line())
-                .and_then(|()| file.flush())
-                .map_err(|e| format!("records: {e}"))?;
-        }
-        if let Some(dir) = &options.svg_dir {
-            write_svg(dir, &record)?;
-        }
-        // Engine index (0 = A) of each colour.
-        let engine_of = |color: Color| usize::from((color == Color::Red) != fixture.a_is_red);
-        let winner = engine_of(outcome.winner);
-        let loser = 1 - winner;
-        totals[winner].wins += 1;
-        totals[winner].wins_as[outcome.winner.index()] += 1;
-        totals[winner].games_as[outcome.winner.index()] += 1;
-        totals[loser].games_as[outcome.winner.opponent().index()] += 1;
-        reasons[outcome.reason as usize] += 1;
-        if outcome.reason != Reason::Connect {
-            totals[loser].losses_by[outcome.reason as usize] += 1;
-        }
-        if outcome.winner == Color::Red {
-            red_wins += 1;
-        }
-        for timing in outcome.timings.iter().flatten() {
-            let engine = &mut totals[engine_of(timing.color)];
-            let ms = referee::ms(timing.elapsed);
-            if timing.first {
-                engine.first_answers.push(ms);
-            } else {
-                engine.answers.push(ms);
+    let mut progress = Progress::new(options.games, options.quiet);
+    // Each worker keeps its two players for all its games (a GTP engine is started once).
+    let played = pool::run(
+        options.jobs,
+        options.games,
+        || [make_player(&options.engines[0], options), make_player(&options.engines[1], options)],
+        |players, index| {
+            let fixture = fixture(options, index);
+            (fixture, play_fixture(options, players, fixture))
+        },
+        |_, (fixture, outcome)| {
+            let names = if fixture.a_is_red { [&a.name, &b.name] } else { [&b.name, &a.name] };
+            let record = Record::new(fixture.index + 1, fixture.seed, names[0], names[1], &outcome);
+            if let Some(file) = &mut records_file {
+                writeln!(file, "{}", record.to_line())
+                    .and_then(|()| file.flush())
+                    .map_err(|e| format!("records: {e}"))?;
             }
-            engine.late += usize::from(timing.late);
-        }
-        if !options.quiet {
+            if let Some(dir) = &options.svg_dir {
+                write_svg(dir, &record)?;
+            }
+            // Engine index (0 = A) of each colour.
+            let engine_of = |color: Color| usize::from((color == Color::Red) != fixture.a_is_red);
+            let winner = engine_of(outcome.winner);
+            let loser = 1 - winner;
+            totals[winner].wins += 1;
+            totals[winner].wins_as[outcome.winner.index()] += 1;
+            totals[winner].games_as[outcome.winner.index()] += 1;
+            totals[loser].games_as[outcome.winner.opponent().index()] += 1;
+            reasons[outcome.reason as usize] += 1;
+            if outcome.reason != Reason::Connect {
+                totals[loser].losses_by[outcome.reason as usize] += 1;
+            }
+            if outcome.winner == Color::Red {
+                red_wins += 1;
+            }
+            for timing in outcome.timings.iter().flatten() {
+                let engine = &mut totals[engine_of(timing.color)];
+                let ms = referee::ms(timing.elapsed);
+                if timing.first {
+                    engine.first_answers.push(ms);
+                } else {
+                    engine.answers.push(ms);
+                }
+                engine.late += usize::from(timing.late);
+            }
             let detail = if outcome.reason == Reason::Connect {
                 String::new()
             } else {
                 format!(" ({})", outcome.detail)
             };
-            eprintln!(
-                "[{done:>4}/{}] game {}{}: {} (red) vs {} (blue): {} wins by {} after {} moves{detail} | {} {} - {} {}",
-                options.games,
+            progress.finished(format_args!(
+                "game {}{}: {} (red) vs {} (blue): {} wins by {} after {} moves{detail} | {} {} - {} {}",
                 fixture.index + 1,
                 fixture.opening.map_or(String::new(), |c| format!(" opening {c}")),
                 names[0],
@@ -285,17 +267,16 @@ fn run_match(options: &Options) -> Result<(), String> {
                 totals[0].wins,
                 totals[1].wins,
                 b.name
-            );
-        }
-    }
-    for worker in workers {
-        worker.join().map_err(|_| "a worker thread panicked".to_string())?;
-    }
+            ));
+            Ok(())
+        },
+    );
     stop_busy.store(true, Ordering::Relaxed);
     for thread in busy {
         let _ = thread.join();
     }
-    print_summary(options, &totals, &reasons, red_wins, done, started.elapsed());
+    played?;
+    print_summary(options, &totals, &reasons, red_wins, progress.done(), started.elapsed());
     Ok(())
 }
 

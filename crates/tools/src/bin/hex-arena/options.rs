@@ -1,47 +1,71 @@
-//! Command-line parsing (std only).
+//! The command line: engines, clocks, openings and names.
 
 use crate::engine::{EngineSpec, GtpColors, Protocol};
 use hex::Cell;
 use std::path::PathBuf;
 use std::time::Duration;
+use tools::cli::{Opt, Parsed, Spec};
 
-pub const USAGE: &str = "\
-usage: hex-arena [OPTIONS] ENGINE_A ENGINE_B
-       hex-arena svg [--game N] [-o FILE] RECORDS
-
+/// The match command line.
+pub const SPEC: Spec = Spec {
+    usage: &["hex-arena [OPTIONS] ENGINE_A ENGINE_B", "hex-arena svg [--game N] [-o FILE] RECORDS"],
+    about: "\
 Plays games of 11x11 Hex (swap rule) between two engines and reports the result.
 
 ENGINE is a command line in one argument, e.g. 'target/release/hex' or
 'gtp:python3 crates/tools/hex/openspiel_gtp.py --seed {seed}'. Prefix gtp: for a GTP engine
 (boardsize/clear_board/play/genmove); cg: or no prefix for a CodinGame-protocol bot
-(a fresh process per game). {seed} is replaced by the game's seed.
+(a fresh process per game). {seed} is replaced by the game's seed.",
+    options: &[
+        Opt::value("games", "N", "games to play (default 10; with --openings, 2 per opening)").short('n'),
+        Opt::value("jobs", "N", "games played in parallel").short('j').default("1"),
+        Opt::value("seed", "S", "master seed: per-game seeds and opening order").default("1"),
+        Opt::value(
+            "openings",
+            "LIST",
+            "forced red first moves, each played with both colour\n\
+             assignments: comma-separated cells (d5,f6), 'all' (121\n\
+             cells), or @FILE (cells separated by spaces/commas/lines)",
+        ),
+        Opt::flag("shuffle-openings", "shuffle the opening list with the seed"),
+        Opt::flag("strict", "a late answer loses, as on CodinGame"),
+        Opt::flag("lenient-a", "with --strict: engine A's late answers are only counted"),
+        Opt::flag(
+            "lenient-b",
+            "with --strict: engine B's late answers are only counted\n(e.g. a slow reference opponent)",
+        ),
+        Opt::value("time", "FIRST/MOVE", "clock in ms for both engines").default("1000/100"),
+        Opt::value("time-a", "FIRST/MOVE", "clock of engine A (default --time)"),
+        Opt::value("time-b", "FIRST/MOVE", "clock of engine B (default --time)"),
+        Opt::value("hard-limit", "MS", "an engine silent this long loses, strict or not").default("10000"),
+        Opt::value("name-a", "NAME", "name of engine A in the summary and records"),
+        Opt::value("name-b", "NAME", "name of engine B in the summary and records"),
+        Opt::value("records", "FILE", "write one line per game (see ARENA.md for the format)"),
+        Opt::value("svg", "DIR", "write DIR/game-NNN.svg, a picture of each finished game"),
+        Opt::value("gtp-colors", "R,B", "GTP colour words for red and blue").default("black,white"),
+        Opt::value("busy", "N", "keep N extra threads spinning during the match (load test)").default("0"),
+        Opt::flag(
+            "engine-stderr",
+            "pass the engines' stderr through (default: keep a tail\nfor crash reports)",
+        ),
+        Opt::flag("quiet", "no per-game progress on stderr").short('q'),
+        Opt::flag("verbose", "every move and its time on stderr").short('v'),
+    ],
+    trailing: false,
+    notes: "",
+};
 
-Options:
-  -n, --games N          games to play (default 10; with --openings, 2 per opening)
-  -j, --jobs N           games played in parallel (default 1)
-      --seed S           master seed: per-game seeds and opening order (default 1)
-      --openings LIST    forced red first moves, each played with both colour
-                         assignments: comma-separated cells (d5,f6), 'all' (121
-                         cells), or @FILE (cells separated by spaces/commas/lines)
-      --shuffle-openings shuffle the opening list with the seed
-      --strict           a late answer loses, as on CodinGame
-      --lenient-a, --lenient-b   with --strict: that engine's late answers are only
-                         counted (e.g. a slow reference opponent)
-      --time FIRST/MOVE  clock in ms for both engines (default 1000/100)
-      --time-a FIRST/MOVE, --time-b FIRST/MOVE   clock of one engine
-      --hard-limit MS    an engine silent this long loses, strict or not (default 10000)
-      --name-a NAME, --name-b NAME   names in the summary and records
-      --records FILE     write one line per game (see ARENA.md for the format)
-      --svg DIR          write DIR/game-NNN.svg, a picture of each finished game
-      --gtp-colors R,B   GTP colour words for red and blue (default black,white)
-      --busy N           keep N extra threads spinning during the match (load test)
-      --engine-stderr    pass the engines' stderr through (default: keep a tail
-                         for crash reports)
-  -q, --quiet            no per-game progress on stderr
-  -v, --verbose          every move and its time on stderr
-  -h, --help             this text
-
-svg: renders game N (default: the first) of a records file to FILE (default stdout).";
+/// The `svg` subcommand's command line.
+pub const SVG_SPEC: Spec = Spec {
+    usage: &["hex-arena svg [--game N] [-o FILE] RECORDS"],
+    about: "Renders game N (default: the first) of a records file to FILE (default stdout).",
+    options: &[
+        Opt::value("game", "N", "the game number in the records"),
+        Opt::value("output", "FILE", "where to write the picture").short('o'),
+    ],
+    trailing: false,
+    notes: "",
+};
 
 /// A match as asked for on the command line.
 #[derive(Clone, Debug)]
@@ -74,7 +98,8 @@ pub struct SvgOptions {
 pub enum Command {
     Match(Box<Options>),
     Svg(SvgOptions),
-    Help,
+    /// `--help`: the text to print.
+    Help(String),
 }
 
 /// Splits a command line into words: whitespace separates, `'...'` and `"..."` quote, `\` escapes
@@ -174,8 +199,9 @@ fn clean_name(name: &str) -> String {
     }
 }
 
-fn clock(text: &str, option: &str) -> Result<(Duration, Duration), String> {
-    let bad = || format!("{option} expects FIRST/MOVE in milliseconds (e.g. 1000/100), found {text:?}");
+/// Parses a clock `FIRST/MOVE` in milliseconds.
+fn clock(text: &str) -> Result<(Duration, Duration), String> {
+    let bad = || format!("expected FIRST/MOVE in milliseconds (e.g. 1000/100), found {text:?}");
     let (first, per_move) = text.split_once('/').ok_or_else(bad)?;
     let first: u64 = first.parse().map_err(|_| bad())?;
     let per_move: u64 = per_move.parse().map_err(|_| bad())?;
@@ -191,24 +217,18 @@ pub fn openings(text: &str) -> Result<Vec<Cell>, String> {
         return Ok(Cell::all().collect());
     }
     let content = match text.strip_prefix('@') {
-        Some(path) => {
-            std::fs::read_to_string(path).map_err(|e| format!("--openings: cannot read {path}: {e}"))?
-        }
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?,
         None => text.to_string(),
     };
     let cells = content
         .split(|c: char| c == ',' || c.is_whitespace())
         .filter(|word| !word.is_empty())
-        .map(|word| word.parse::<Cell>().map_err(|()| format!("--openings: {word:?} is not a cell a1..k11")))
+        .map(|word| word.parse::<Cell>().map_err(|()| format!("{word:?} is not a cell a1..k11")))
         .collect::<Result<Vec<_>, _>>()?;
     if cells.is_empty() {
-        return Err("--openings: no cells given".to_string());
+        return Err("no cells given".to_string());
     }
     Ok(cells)
-}
-
-fn number<T: std::str::FromStr>(value: &str, option: &str) -> Result<T, String> {
-    value.parse().map_err(|_| format!("{option} expects a number, found {value:?}"))
 }
 
 /// Parses the arguments after the program name.
@@ -219,89 +239,36 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     if args.first().map(String::as_str) == Some("svg") {
         return parse_svg(&args[1..]);
     }
-    let mut positional = Vec::new();
-    let mut games = None;
-    let mut jobs = 1;
-    let mut seed = 1;
-    let mut opening_list = Vec::new();
-    let mut shuffle = false;
-    let mut strict = false;
-    let mut lenient = [false, false];
-    let mut time = (Duration::from_millis(1000), Duration::from_millis(100));
-    let mut time_ab = [None, None];
-    let mut hard_limit = Duration::from_millis(10_000);
-    let mut names = [None, None];
-    let mut records = None;
-    let mut svg_dir = None;
-    let mut gtp_colors = GtpColors { red: "black".into(), blue: "white".into() };
-    let mut busy = 0;
-    let mut show_stderr = false;
-    let mut quiet = false;
-    let mut verbose = false;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let mut value = |option: &str| iter.next().cloned().ok_or_else(|| format!("{option} needs a value"));
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
-            "-n" | "--games" => {
-                let n: usize = number(&value(arg)?, arg)?;
-                if n == 0 {
-                    return Err(format!("{arg} must be at least 1"));
-                }
-                games = Some(n);
-            }
-            "-j" | "--jobs" => {
-                jobs = number(&value(arg)?, arg)?;
-                if jobs == 0 {
-                    return Err(format!("{arg} must be at least 1"));
-                }
-            }
-            "--seed" => seed = number(&value(arg)?, arg)?,
-            "--openings" => opening_list = openings(&value(arg)?)?,
-            "--shuffle-openings" => shuffle = true,
-            "--strict" => strict = true,
-            "--lenient-a" => lenient[0] = true,
-            "--lenient-b" => lenient[1] = true,
-            "--time" => time = clock(&value(arg)?, arg)?,
-            "--time-a" => time_ab[0] = Some(clock(&value(arg)?, arg)?),
-            "--time-b" => time_ab[1] = Some(clock(&value(arg)?, arg)?),
-            "--hard-limit" => hard_limit = Duration::from_millis(number(&value(arg)?, arg)?),
-            "--name-a" => names[0] = Some(clean_name(&value(arg)?)),
-            "--name-b" => names[1] = Some(clean_name(&value(arg)?)),
-            "--records" => records = Some(PathBuf::from(value(arg)?)),
-            "--svg" => svg_dir = Some(PathBuf::from(value(arg)?)),
-            "--gtp-colors" => {
-                let text = value(arg)?;
-                let (red, blue) = text
-                    .split_once(',')
-                    .filter(|(r, b)| !r.is_empty() && !b.is_empty() && r != b)
-                    .ok_or_else(|| {
-                        format!("--gtp-colors expects RED,BLUE (e.g. black,white), found {text:?}")
-                    })?;
-                gtp_colors = GtpColors { red: red.to_string(), blue: blue.to_string() };
-            }
-            "--busy" => busy = number(&value(arg)?, arg)?,
-            "--engine-stderr" => show_stderr = true,
-            "-q" | "--quiet" => quiet = true,
-            "-v" | "--verbose" => verbose = true,
-            other if other.starts_with('-') && other.len() > 1 => {
-                return Err(format!("unknown option {other}"))
-            }
-            _ => positional.push(arg.clone()),
-        }
-    }
-    if positional.len() != 2 {
-        return Err(format!("expected two engines (ENGINE_A ENGINE_B), found {}", positional.len()));
-    }
-    if shuffle {
+    let args = match SPEC.parse(args)? {
+        Parsed::Help => return Ok(Command::Help(SPEC.help())),
+        Parsed::Args(args) => args,
+    };
+    let seed = args.get("seed", "a number")?;
+    let mut opening_list = args.parsed("openings", openings)?.unwrap_or_default();
+    if args.flag("shuffle-openings") {
         shuffle_cells(&mut opening_list, seed);
     }
+    let time = args.get_with("time", clock)?;
+    let times =
+        [args.parsed("time-a", clock)?.unwrap_or(time), args.parsed("time-b", clock)?.unwrap_or(time)];
+    let lenient = [args.flag("lenient-a"), args.flag("lenient-b")];
+    let names = [args.text("name-a").map(clean_name), args.text("name-b").map(clean_name)];
+    let gtp_colors = args.get_with("gtp-colors", |text| {
+        let (red, blue) = text
+            .split_once(',')
+            .filter(|(r, b)| !r.is_empty() && !b.is_empty() && r != b)
+            .ok_or_else(|| format!("expected RED,BLUE (e.g. black,white), found {text:?}"))?;
+        Ok(GtpColors { red: red.to_string(), blue: blue.to_string() })
+    })?;
+    if args.positional.len() != 2 {
+        return Err(format!("expected two engines (ENGINE_A ENGINE_B), found {}", args.positional.len()));
+    }
     let mut specs = Vec::new();
-    for (side, text) in positional.iter().enumerate() {
+    for (side, text) in args.positional.iter().enumerate() {
         let (protocol, argv) = engine(text)?;
         let name = names[side].clone().unwrap_or_else(|| clean_name(&default_name(&argv)));
-        let (first_limit, move_limit) = time_ab[side].unwrap_or(time);
-        let strict = strict && !lenient[side];
+        let (first_limit, move_limit) = times[side];
+        let strict = args.flag("strict") && !lenient[side];
         specs.push(EngineSpec { name, protocol, argv, first_limit, move_limit, strict });
     }
     if specs[0].name == specs[1].name && names == [None, None] {
@@ -328,44 +295,44 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         specs[1].name.push_str("-b");
     }
     let engines: [EngineSpec; 2] = [specs.remove(0), specs.remove(0)];
-    let games = games.unwrap_or(if opening_list.is_empty() { 10 } else { 2 * opening_list.len() });
+    let default_games = if opening_list.is_empty() { 10 } else { 2 * opening_list.len() };
+    let games = match args.optional::<usize>("games", "a number of games")? {
+        Some(0) => return Err("--games: expected at least 1 game, found \"0\"".to_string()),
+        Some(games) => games,
+        None => default_games,
+    };
     Ok(Command::Match(Box::new(Options {
         engines,
         games,
-        jobs,
+        jobs: args.get_in("jobs", 1..=1024, "a number of jobs")?,
         seed,
         openings: opening_list,
-        hard_limit,
-        records,
-        svg_dir,
+        hard_limit: Duration::from_millis(args.get("hard-limit", "milliseconds")?),
+        records: args.text("records").map(PathBuf::from),
+        svg_dir: args.text("svg").map(PathBuf::from),
         gtp_colors,
-        busy,
-        show_stderr,
-        quiet,
-        verbose,
+        busy: args.get("busy", "a number of threads")?,
+        show_stderr: args.flag("engine-stderr"),
+        quiet: args.flag("quiet"),
+        verbose: args.flag("verbose"),
     })))
 }
 
 fn parse_svg(args: &[String]) -> Result<Command, String> {
-    let mut records = None;
-    let mut game = None;
-    let mut output = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        let mut value = |option: &str| iter.next().cloned().ok_or_else(|| format!("{option} needs a value"));
-        match arg.as_str() {
-            "-h" | "--help" => return Ok(Command::Help),
-            "--game" => game = Some(number(&value(arg)?, arg)?),
-            "-o" | "--output" => output = Some(PathBuf::from(value(arg)?)),
-            other if other.starts_with('-') && other.len() > 1 => {
-                return Err(format!("unknown option {other}"))
-            }
-            _ if records.is_none() => records = Some(PathBuf::from(arg)),
-            _ => return Err(format!("svg: unexpected argument {arg:?}")),
-        }
-    }
-    let records = records.ok_or("svg: expected a records file")?;
-    Ok(Command::Svg(SvgOptions { records, game, output }))
+    let args = match SVG_SPEC.parse(args)? {
+        Parsed::Help => return Ok(Command::Help(SVG_SPEC.help())),
+        Parsed::Args(args) => args,
+    };
+    let records = match &args.positional[..] {
+        [records] => PathBuf::from(records),
+        [] => return Err("svg: expected a records file".to_string()),
+        [_, extra, ..] => return Err(format!("svg: unexpected argument {extra:?}")),
+    };
+    Ok(Command::Svg(SvgOptions {
+        records,
+        game: args.optional("game", "a game number")?,
+        output: args.text("output").map(PathBuf::from),
+    }))
 }
 
 /// SplitMix64: the per-game seeds and the opening shuffle.

@@ -15,20 +15,25 @@ use hex::{Color, Game, Move};
 use playout::{Geometry, Rng};
 use search::{Flavour, Search, Settings};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use tools::cli::{Opt, Parsed, Spec};
 
-const USAGE: &str = "\
-usage: hex-baseline [--engine random|uct|rave] [--seed S] [--first-ms MS] [--move-ms MS]
-                    [--playouts N] [--exploration C] [--expand-at N] [--stats]
-
-A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.
-  --engine E       random, uct (plain UCT) or rave (RAVE + bridge playouts; default)
-  --seed S         random seed (default: from the clock)
-  --first-ms MS    thinking time for the first answer (default 800; the judge allows 1000)
-  --move-ms MS     thinking time for later answers (default 80; the judge allows 100)
-  --playouts N     stop after N playouts per move even if time remains
-  --exploration C  exploration constant (default 0.35 for uct, 0 for rave)
-  --expand-at N    expand a leaf on its N-th visit (default 2)
-  --stats          one line per move on stderr: playouts and time";
+const SPEC: Spec = Spec {
+    usage: &["hex-baseline [OPTIONS]"],
+    about: "A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.",
+    options: &[
+        Opt::value("engine", "E", "random, uct (plain UCT) or rave (RAVE + bridge playouts)").default("rave"),
+        Opt::value("seed", "S", "random seed (default: from the clock)"),
+        Opt::value("first-ms", "MS", "thinking time for the first answer (the judge allows 1000)")
+            .default("800"),
+        Opt::value("move-ms", "MS", "thinking time for later answers (the judge allows 100)").default("80"),
+        Opt::value("playouts", "N", "stop after N playouts per move even if time remains"),
+        Opt::value("exploration", "C", "exploration constant (default 0.35 for uct, 0 for rave)"),
+        Opt::value("expand-at", "N", "expand a leaf on its N-th visit").default("2"),
+        Opt::flag("stats", "one line per move on stderr: playouts and time"),
+    ],
+    trailing: false,
+    notes: "",
+};
 
 struct Options {
     engine: Option<Flavour>,
@@ -41,55 +46,38 @@ struct Options {
     stats: bool,
 }
 
-fn parse_options() -> Result<Options, String> {
-    let mut options = Options {
-        engine: Some(Flavour::Rave),
-        seed: SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64),
-        first: Duration::from_millis(800),
-        per_move: Duration::from_millis(80),
-        playouts: u64::MAX,
-        exploration: None,
-        expand_at: 2,
-        stats: false,
-    };
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = || args.next().ok_or_else(|| format!("{arg} needs a value"));
-        let number =
-            |text: String| text.parse::<u64>().map_err(|_| format!("{arg} expects a number, found {text:?}"));
-        match arg.as_str() {
-            "--engine" => {
-                options.engine = match value()?.as_str() {
-                    "random" => None,
-                    "uct" => Some(Flavour::Uct),
-                    "rave" => Some(Flavour::Rave),
-                    other => return Err(format!("--engine expects random, uct or rave, found {other:?}")),
-                }
-            }
-            "--seed" => options.seed = number(value()?)?,
-            "--first-ms" => options.first = Duration::from_millis(number(value()?)?),
-            "--move-ms" => options.per_move = Duration::from_millis(number(value()?)?),
-            "--playouts" => options.playouts = number(value()?)?.max(1),
-            "--exploration" => {
-                let text = value()?;
-                options.exploration = Some(
-                    text.parse().map_err(|_| format!("--exploration expects a number, found {text:?}"))?,
-                );
-            }
-            "--expand-at" => options.expand_at = number(value()?)?.clamp(1, 1 << 20) as u32,
-            "--stats" => options.stats = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                std::process::exit(0);
-            }
-            other => return Err(format!("unknown option {other:?} (hex-baseline --help for usage)")),
+fn parse_options(args: &[String]) -> Result<Options, String> {
+    let args = match SPEC.parse(args)? {
+        Parsed::Help => {
+            print!("{}", SPEC.help());
+            std::process::exit(0);
         }
+        Parsed::Args(args) => args,
+    };
+    if let Some(word) = args.positional.first() {
+        return Err(format!("unexpected argument {word:?} (see --help)"));
     }
-    Ok(options)
+    let clock_seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+    Ok(Options {
+        engine: args.get_with("engine", |name| match name {
+            "random" => Ok(None),
+            "uct" => Ok(Some(Flavour::Uct)),
+            "rave" => Ok(Some(Flavour::Rave)),
+            other => Err(format!("expected random, uct or rave, found {other:?}")),
+        })?,
+        seed: args.optional("seed", "a number")?.unwrap_or(clock_seed),
+        first: Duration::from_millis(args.get("first-ms", "milliseconds")?),
+        per_move: Duration::from_millis(args.get("move-ms", "milliseconds")?),
+        playouts: args.optional::<u64>("playouts", "a number")?.map_or(u64::MAX, |n| n.max(1)),
+        exploration: args.optional("exploration", "a number")?,
+        expand_at: args.get_in("expand-at", 1..=1 << 20, "a visit count")?,
+        stats: args.flag("stats"),
+    })
 }
 
 fn main() {
-    let options = parse_options().unwrap_or_else(|message| io::fail(message));
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let options = parse_options(&args).unwrap_or_else(|message| io::fail(message));
     let geometry = Geometry::new();
     let settings = options.engine.map(|flavour| Settings {
         flavour,

@@ -6,31 +6,41 @@
 //!   greedy (default): the move removing the most numbers now, else the best 5-cell-window potential.
 
 use linez::game::{baseline, SplitMix64};
+use tools::cli::{Opt, Parsed, Spec};
 
 enum Kind {
     Random,
     Greedy,
 }
 
-const USAGE: &str = "usage: linez-baseline [--bot random|greedy] [--seed S]";
+const SPEC: Spec = Spec {
+    usage: &["linez-baseline [OPTIONS]"],
+    about: "The yardstick bots of the spec's reference table, speaking the Linez protocol.",
+    options: &[
+        Opt::value("bot", "NAME", "random | greedy").default("greedy"),
+        Opt::value("seed", "S", "the random bot's SplitMix64 seed").default("1"),
+    ],
+    trailing: false,
+    notes: "",
+};
 
 fn parse_args(args: &[String]) -> Result<(Kind, u64), String> {
-    let (mut kind, mut seed) = (Kind::Greedy, 1);
-    let mut index = 0;
-    while index < args.len() {
-        let value = args.get(index + 1).map(String::as_str);
-        match (args[index].as_str(), value) {
-            ("--bot", Some("random")) => kind = Kind::Random,
-            ("--bot", Some("greedy")) => kind = Kind::Greedy,
-            ("--seed", Some(text)) => {
-                seed =
-                    text.parse().map_err(|_| format!("option --seed: expected an integer, found {text:?}"))?
-            }
-            (option, _) => return Err(format!("bad argument {option:?}; {USAGE}")),
+    let args = match SPEC.parse(args)? {
+        Parsed::Help => {
+            print!("{}", SPEC.help());
+            std::process::exit(0);
         }
-        index += 2;
+        Parsed::Args(args) => args,
+    };
+    if let Some(word) = args.positional.first() {
+        return Err(format!("unexpected argument {word:?} (see --help)"));
     }
-    Ok((kind, seed))
+    let kind = args.get_with("bot", |name| match name {
+        "random" => Ok(Kind::Random),
+        "greedy" => Ok(Kind::Greedy),
+        other => Err(format!("expected random|greedy, found {other:?}")),
+    })?;
+    Ok((kind, args.get("seed", "an integer")?))
 }
 
 fn main() {

@@ -1,37 +1,51 @@
-//! Command-line parsing (std only): options, seed ranges and the player.
+//! The command line: options, seed ranges and the player.
 
 use std::path::PathBuf;
 use std::time::Duration;
 
-use linez::game::{PlacementCheck, PlacementLines, Rules};
-use linez::Convention;
+use linez::game::Rules;
+use tools::cli::{Opt, Parsed, Spec};
 
 use crate::play::PlayOptions;
 
-pub const USAGE: &str = "\
-linez-sim: plays seeded Linez games (spec: problems/linez.md) and reports the scores
-
-usage: linez-sim [OPTIONS] [--] PROGRAM [ARGS...]   a bot process speaking the protocol
-       linez-sim [OPTIONS] --bot random|greedy|linez in process (no subprocess)
-
-options:
-  --seeds LIST          seeds to play: 7 | 1-100 | 1-10,42,50-60   (default 1-100)
-  -j, --jobs N          games played in parallel (default 1)
-  --budget SECONDS      thinking time per game, only the bot's own (default 20)
-  --max-moves N         end each game after N moves (end reason: limit)
-  --initial N           open rule 1: numbers on the board at the start (default 3)
-  --placement-lines R   open rule 2: score | remove | keep  (default score)
-  --placement-check W   open rule 2: look for those lines after-all numbers are placed
-                        (one removal) or after-each number (default after-all)
-  --convention C        how answers name cells: letter-row | letter-column (default letter-row)
-  --transcript DIR      write DIR/seed-N.txt: every turn sent, every answer and what it did
-  --svg DIR             write DIR/seed-N-score.svg and DIR/seed-N-board-M.svg
-  --svg-move M          the board picture shows the position after M moves (default: the last)
-  -q, --quiet           no progress lines on stderr
-  -h, --help            this text
-
+/// The command line.
+pub const SPEC: Spec = Spec {
+    usage: &[
+        "linez-sim [OPTIONS] [--] PROGRAM [ARGS...]   a bot process speaking the protocol",
+        "linez-sim [OPTIONS] --bot random|greedy|linez in process (no subprocess)",
+    ],
+    about: "Plays seeded Linez games exactly as the spec generates them and reports the scores.",
+    options: &[
+        Opt::value("seeds", "LIST", "seeds to play: 7 | 1-100 | 1-10,42,50-60").default("1-100"),
+        Opt::value("jobs", "N", "games played in parallel").short('j').default("1"),
+        Opt::value("budget", "SECONDS", "thinking time per game, only the bot's own").default("20"),
+        Opt::value("max-moves", "N", "end each game after N moves (end reason: limit)"),
+        Opt::value("bot", "NAME", "play in process: random | greedy | linez"),
+        Opt::value("initial", "N", "open rule 1: numbers on the board at the start").default("3"),
+        Opt::value("placement-lines", "R", "open rule 2: score | remove | keep").default("score"),
+        Opt::value(
+            "placement-check",
+            "W",
+            "open rule 2: look for those lines after-all numbers are placed\n\
+             (one removal) or after-each number",
+        )
+        .default("after-all"),
+        Opt::value("convention", "C", "how answers name cells: letter-row | letter-column")
+            .default("letter-row"),
+        Opt::value(
+            "transcript",
+            "DIR",
+            "write DIR/seed-N.txt: every turn sent, every answer and what it did",
+        ),
+        Opt::value("svg", "DIR", "write DIR/seed-N-score.svg and DIR/seed-N-board-M.svg"),
+        Opt::value("svg-move", "M", "the board picture shows the position after M moves (default: the last)"),
+        Opt::flag("quiet", "no progress lines on stderr").short('q'),
+    ],
+    trailing: true,
+    notes: "\
 stdout: one line per game in seed order (seed score moves end think_s [detail]), then a summary
-(mean ± 2 standard errors, median, min, max). stderr: progress as games finish.";
+(mean ± 2 standard errors, median, min, max). stderr: progress as games finish.",
+};
 
 /// Who plays the games.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,115 +103,32 @@ pub enum Command {
 /// # Errors
 /// One line naming the bad option or value.
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    let mut seeds = parse_seeds("1-100")?;
-    let mut jobs = 1;
-    let mut rules = Rules::default();
-    let mut budget = Duration::from_secs(20);
-    let mut max_moves = None;
-    let mut transcript_dir = None;
-    let mut svg_dir = None;
-    let mut svg_move = None;
-    let mut quiet = false;
-    let mut bot = None;
-    let mut program = None;
-    let mut index = 0;
-    while index < args.len() {
-        let arg = args[index].as_str();
-        index += 1;
-        let mut value = |name: &str| -> Result<&str, String> {
-            let value = args.get(index).ok_or_else(|| format!("option {name} needs a value"))?;
-            index += 1;
-            Ok(value.as_str())
-        };
-        match arg {
-            "-h" | "--help" => return Ok(Command::Help),
-            "-q" | "--quiet" => quiet = true,
-            "--seeds" => seeds = parse_seeds(value(arg)?)?,
-            "-j" | "--jobs" => {
-                jobs = parse_number(value(arg)?, arg)?;
-                if jobs == 0 {
-                    return Err("option -j needs at least 1 job".to_string());
-                }
-            }
-            "--budget" => {
-                let text = value(arg)?;
-                let seconds: f64 =
-                    text.parse().map_err(|_| format!("option --budget: expected seconds, found {text:?}"))?;
-                if !(seconds.is_finite() && seconds > 0.0) {
-                    return Err(format!("option --budget: expected positive seconds, found {text:?}"));
-                }
-                budget = Duration::from_secs_f64(seconds);
-            }
-            "--max-moves" => max_moves = Some(parse_number(value(arg)?, arg)?),
-            "--initial" => {
-                let count: usize = parse_number(value(arg)?, arg)?;
-                if count > 81 {
-                    return Err(format!("option --initial: expected 0..=81, found {count}"));
-                }
-                rules.initial_count = count;
-            }
-            "--placement-lines" => {
-                rules.placement_lines = match value(arg)? {
-                    "score" => PlacementLines::Score,
-                    "remove" => PlacementLines::RemoveWithoutPoints,
-                    "keep" => PlacementLines::Keep,
-                    other => {
-                        return Err(format!(
-                            "option --placement-lines: expected score|remove|keep, found {other:?}"
-                        ))
-                    }
-                }
-            }
-            "--placement-check" => {
-                rules.placement_check = match value(arg)? {
-                    "after-all" => PlacementCheck::AfterAll,
-                    "after-each" => PlacementCheck::AfterEach,
-                    other => {
-                        return Err(format!(
-                            "option --placement-check: expected after-all|after-each, found {other:?}"
-                        ))
-                    }
-                }
-            }
-            "--convention" => {
-                rules.convention = match value(arg)? {
-                    "letter-row" => Convention::LetterIsRow,
-                    "letter-column" => Convention::LetterIsColumn,
-                    other => {
-                        return Err(format!(
-                            "option --convention: expected letter-row|letter-column, found {other:?}"
-                        ))
-                    }
-                }
-            }
-            "--transcript" => transcript_dir = Some(PathBuf::from(value(arg)?)),
-            "--svg" => svg_dir = Some(PathBuf::from(value(arg)?)),
-            "--svg-move" => svg_move = Some(parse_number(value(arg)?, arg)?),
-            "--bot" => {
-                bot = Some(match value(arg)? {
-                    "random" => PlayerSpec::Random,
-                    "greedy" => PlayerSpec::Greedy,
-                    "linez" => PlayerSpec::Bot,
-                    other => {
-                        return Err(format!("option --bot: expected random|greedy|linez, found {other:?}"))
-                    }
-                })
-            }
-            "--" => {
-                if index < args.len() {
-                    program = Some(PlayerSpec::Program(args[index].clone(), args[index + 1..].to_vec()));
-                }
-                break;
-            }
-            _ if arg.starts_with('-') && arg.len() > 1 => {
-                return Err(format!("unknown option {arg:?} (see --help)"))
-            }
-            _ => {
-                program = Some(PlayerSpec::Program(arg.to_string(), args[index..].to_vec()));
-                break;
-            }
-        }
+    let args = match SPEC.parse(args)? {
+        Parsed::Help => return Ok(Command::Help),
+        Parsed::Args(args) => args,
+    };
+    let seeds = args.get_with("seeds", parse_seeds)?;
+    let jobs = args.get_in("jobs", 1..=1024, "a number of jobs")?;
+    let seconds: f64 = args.get("budget", "seconds")?;
+    if !(seconds.is_finite() && seconds > 0.0) {
+        return Err(format!("--budget: expected positive seconds, found \"{seconds}\""));
     }
+    let rules = Rules {
+        initial_count: args.get_in("initial", 0..=81, "a count")?,
+        placement_lines: args.get_with("placement-lines", str::parse)?,
+        placement_check: args.get_with("placement-check", str::parse)?,
+        convention: args.get_with("convention", str::parse)?,
+    };
+    let bot = args.parsed("bot", |name| match name {
+        "random" => Ok(PlayerSpec::Random),
+        "greedy" => Ok(PlayerSpec::Greedy),
+        "linez" => Ok(PlayerSpec::Bot),
+        other => Err(format!("expected random|greedy|linez, found {other:?}")),
+    })?;
+    let program = args
+        .positional
+        .split_first()
+        .map(|(program, rest)| PlayerSpec::Program(program.clone(), rest.to_vec()));
     let player = match (bot, program) {
         (Some(_), Some(_)) => return Err("give either --bot or a PROGRAM, not both".to_string()),
         (Some(player), None) | (None, Some(player)) => player,
@@ -205,10 +136,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             return Err("no player: give a PROGRAM or --bot random|greedy|linez (see --help)".to_string())
         }
     };
+    let transcript_dir = args.text("transcript").map(PathBuf::from);
+    let svg_dir = args.text("svg").map(PathBuf::from);
     let options = PlayOptions {
         rules,
-        budget,
-        max_moves,
+        budget: Duration::from_secs_f64(seconds),
+        max_moves: args.optional("max-moves", "a number of moves")?,
         keep_boards: svg_dir.is_some(),
         transcript: transcript_dir.is_some(),
     };
@@ -219,13 +152,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         options,
         transcript_dir,
         svg_dir,
-        svg_move,
-        quiet,
+        svg_move: args.optional("svg-move", "a move number")?,
+        quiet: args.flag("quiet"),
     })))
-}
-
-fn parse_number<T: std::str::FromStr>(text: &str, option: &str) -> Result<T, String> {
-    text.parse().map_err(|_| format!("option {option}: expected a non-negative integer, found {text:?}"))
 }
 
 /// Parses a seed list: comma-separated seeds and inclusive ranges `A-B`, in the order given.
@@ -233,15 +162,13 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     let mut seeds = Vec::new();
     for part in text.split(',') {
         let number = |t: &str| {
-            t.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("option --seeds: expected a seed or a range A-B, found {part:?}"))
+            t.trim().parse::<u64>().map_err(|_| format!("expected a seed or a range A-B, found {part:?}"))
         };
         match part.split_once('-') {
             Some((first, last)) => {
                 let (first, last) = (number(first)?, number(last)?);
                 if first > last || last - first >= 10_000_000 {
-                    return Err(format!("option --seeds: bad range {part:?}"));
+                    return Err(format!("bad range {part:?}"));
                 }
                 seeds.extend(first..=last);
             }
@@ -251,31 +178,11 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
     Ok(seeds)
 }
 
-pub fn placement_lines_name(rule: PlacementLines) -> &'static str {
-    match rule {
-        PlacementLines::Score => "score",
-        PlacementLines::RemoveWithoutPoints => "remove",
-        PlacementLines::Keep => "keep",
-    }
-}
-
-pub fn placement_check_name(check: PlacementCheck) -> &'static str {
-    match check {
-        PlacementCheck::AfterAll => "after-all",
-        PlacementCheck::AfterEach => "after-each",
-    }
-}
-
-pub fn convention_name(convention: Convention) -> &'static str {
-    match convention {
-        Convention::LetterIsRow => "letter-row",
-        Convention::LetterIsColumn => "letter-column",
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use linez::game::{PlacementCheck, PlacementLines};
+    use linez::Convention;
 
     fn strings(args: &[&str]) -> Vec<String> {
         args.iter().map(|s| s.to_string()).collect()
@@ -331,5 +238,10 @@ mod tests {
             assert!(parse(&strings(args)).is_err(), "{args:?}");
         }
         assert!(matches!(parse(&strings(&["--help"])), Ok(Command::Help)));
+        let defaults = parse(&strings(&["--bot", "greedy"])).unwrap();
+        let Command::Run(config) = defaults else { panic!("expected a run") };
+        assert_eq!(config.seeds, (1..=100).collect::<Vec<u64>>());
+        assert_eq!((config.jobs, config.options.budget), (1, Duration::from_secs(20)));
+        assert_eq!(config.options.rules, Rules::default());
     }
 }

@@ -6,14 +6,10 @@
 mod cli;
 mod play;
 mod player;
-mod stats;
 mod svg;
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc};
-use std::thread;
 use std::time::Duration;
 
 use linez::game::{baseline, SplitMix64};
@@ -22,7 +18,8 @@ use linez::{Bot, Move};
 use cli::{Command, Config, PlayerSpec};
 use play::{play_game, GameRecord};
 use player::{InProcess, Player, Subprocess};
-use stats::Summary;
+use tools::pool::{self, InOrder, Progress};
+use tools::stats::Summary;
 
 /// The random baseline's generator seed, the same in process and in `linez-baseline` (its
 /// default `--seed`), so that both give the same games.
@@ -47,7 +44,7 @@ fn main() {
     let config = match cli::parse(&args) {
         Ok(Command::Run(config)) => config,
         Ok(Command::Help) => {
-            say(format_args!("{}", cli::USAGE));
+            say(format_args!("{}", cli::SPEC.help().trim_end()));
             return;
         }
         Err(message) => {
@@ -93,68 +90,44 @@ fn run(config: &Config) -> Result<(), String> {
         "# linez-sim: {} games, budget {} s, rules: {}; player: {}",
         config.seeds.len(),
         config.options.budget.as_secs_f64(),
-        play::describe_rules(&config.options.rules),
+        config.options.rules,
         config.player.describe()
     );
     say!("{:<8} {:>7} {:>6} {:<8} {:>8}", "seed", "score", "moves", "end", "think_s");
-
-    // Workers take the next seed index from a shared counter and send records back; the main
-    // thread prints them in seed-list order as soon as the prefix is complete.
-    let next = Arc::new(AtomicUsize::new(0));
-    let (sender, records) = mpsc::channel::<(usize, Result<GameRecord, String>)>();
-    let total = config.seeds.len();
-    thread::scope(|scope| {
-        for _ in 0..config.jobs.min(total.max(1)) {
-            let (next, sender) = (Arc::clone(&next), sender.clone());
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= total {
-                    return;
-                }
-                let result = make_player(&config.player, config.options.budget)
-                    .map(|mut player| play_game(config.seeds[index], &config.options, player.as_mut()));
-                if sender.send((index, result)).is_err() {
-                    return;
-                }
-            });
-        }
-        drop(sender);
-        collect(config, records)
-    })
-}
-
-/// Receives the records, writes the files, prints per-game lines in order and the summary.
-fn collect(
-    config: &Config,
-    records: mpsc::Receiver<(usize, Result<GameRecord, String>)>,
-) -> Result<(), String> {
-    let total = config.seeds.len();
-    let mut pending = BTreeMap::new();
-    let mut done: Vec<GameRecord> = Vec::with_capacity(total);
-    let mut finished = 0;
+    // Games finish in any order; their lines are printed in seed-list order as soon as the prefix
+    // is complete, so the output does not depend on -j.
+    let mut progress = Progress::new(config.seeds.len(), config.quiet);
+    let mut in_order = InOrder::default();
+    let mut done: Vec<GameRecord> = Vec::with_capacity(config.seeds.len());
     let mut score_sum = 0u64;
-    for (index, result) in records {
-        let record = result?;
-        write_files(config, &record)?;
-        finished += 1;
-        score_sum += record.score;
-        if !config.quiet {
-            eprintln!(
-                "[{finished}/{total}] seed {} score {} moves {} {} {:.3} s (mean so far {:.1})",
+    pool::run(
+        config.jobs,
+        config.seeds.len(),
+        || (),
+        |(), index| {
+            make_player(&config.player, config.options.budget)
+                .map(|mut player| play_game(config.seeds[index], &config.options, player.as_mut()))
+        },
+        |index, result| {
+            let record = result?;
+            write_files(config, &record)?;
+            score_sum += record.score;
+            progress.finished(format_args!(
+                "seed {} score {} moves {} {} {:.3} s (mean so far {:.1})",
                 record.seed,
                 record.score,
                 record.moves,
                 record.end.name(),
                 record.thinking.as_secs_f64(),
-                score_sum as f64 / finished as f64
-            );
-        }
-        pending.insert(index, record);
-        while let Some(record) = pending.remove(&done.len()) {
-            say!("{}", game_line(&record));
-            done.push(record);
-        }
-    }
+                score_sum as f64 / (progress.done() + 1) as f64
+            ));
+            for record in in_order.push(index, record) {
+                say!("{}", game_line(&record));
+                done.push(record);
+            }
+            Ok(())
+        },
+    )?;
     print_summary(&done);
     Ok(())
 }
@@ -177,7 +150,7 @@ fn game_line(record: &GameRecord) -> String {
 }
 
 fn print_summary(records: &[GameRecord]) {
-    let scores: Vec<u64> = records.iter().map(|r| r.score).collect();
+    let scores: Vec<f64> = records.iter().map(|r| r.score as f64).collect();
     let Some(summary) = Summary::of(&scores) else {
         say!("# no games");
         return;
@@ -207,7 +180,7 @@ fn print_summary(records: &[GameRecord]) {
         thinking / count,
         max_thinking,
         longest_turn,
-        scores.iter().sum::<u64>() as f64 / thinking.max(1e-9),
+        scores.iter().sum::<f64>() / thinking.max(1e-9),
         ends.join(", ")
     );
 }

@@ -93,11 +93,7 @@ pub fn play_game(seed: u64, options: &PlayOptions, player: &mut dyn Player) -> G
         transcript: String::new(),
     };
     if options.transcript {
-        let _ = writeln!(
-            record.transcript,
-            "# linez-sim transcript: seed {seed}, {}",
-            describe_rules(&options.rules)
-        );
+        let _ = writeln!(record.transcript, "# linez-sim transcript: seed {seed}, {}", options.rules);
         if game.score() > 0 {
             let _ = writeln!(record.transcript, "# initial placement scored {}", game.score());
         }
@@ -166,17 +162,6 @@ pub fn play_game(seed: u64, options: &PlayOptions, player: &mut dyn Player) -> G
         record.transcript.push('\n');
     }
     record
-}
-
-/// The rules as one line, e.g. `initial 3, placement lines score after-all, convention letter-row`.
-pub fn describe_rules(rules: &Rules) -> String {
-    format!(
-        "initial {}, placement lines {} {}, convention {}",
-        rules.initial_count,
-        crate::cli::placement_lines_name(rules.placement_lines),
-        crate::cli::placement_check_name(rules.placement_check),
-        crate::cli::convention_name(rules.convention)
-    )
 }
 
 /// One transcript line for a played move: `> A1B2 removed 5 +10 placed 3@C4 1@E5 7@A9 score 10`.
