@@ -71,12 +71,22 @@ pub fn bundle_source(name: &str) -> String {
     bundle::bundle(&workspace_root(), name).unwrap_or_else(|e| panic!("bundling {name}: {e}"))
 }
 
-/// Path to the crate bundled into one file and compiled alone with `rustc --edition 2021 -O`, as a
-/// judge does. Recompiled only when the bundled text changed.
+/// The compiler for the bundles: `BUNDLE_RUSTC` if set (CI sets it to Debian's `rustc-web`, the
+/// judges' Rust 1.85), else `RUSTC`, else `rustc`.
+pub fn bundle_rustc() -> std::ffi::OsString {
+    std::env::var_os("BUNDLE_RUSTC").or_else(|| std::env::var_os("RUSTC")).unwrap_or_else(|| "rustc".into())
+}
+
+/// Path to the crate bundled into one file and compiled alone with `rustc --edition 2021 -O`
+/// ([`bundle_rustc`]), as a judge does. Recompiled only when the bundled text changed.
 pub fn bundled_binary(name: &str) -> PathBuf {
     static LOCK: Mutex<()> = Mutex::new(());
     let _guard = LOCK.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    let dir = scratch().join("bundles");
+    let rustc = bundle_rustc();
+    // One folder per compiler, so that a binary built by one is never taken for another's.
+    let compiler: String =
+        rustc.to_string_lossy().chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '_' }).collect();
+    let dir = scratch().join("bundles").join(compiler);
     std::fs::create_dir_all(&dir).unwrap();
     let source_path = dir.join(format!("{name}.rs"));
     let binary_path = dir.join(format!("{name}{}", std::env::consts::EXE_SUFFIX));
@@ -88,8 +98,7 @@ pub fn bundled_binary(name: &str) -> PathBuf {
     let pending = dir.join(format!("{name}.{}.rs", std::process::id()));
     std::fs::write(&pending, &source).unwrap();
     let pending_binary = dir.join(format!("{name}.{}.bin", std::process::id()));
-    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
-    let output = Command::new(rustc)
+    let output = Command::new(&rustc)
         .args(["--edition", "2021", "-O", "--crate-name", &name.replace('-', "_"), "-o"])
         .arg(&pending_binary)
         .arg(&pending)

@@ -229,6 +229,91 @@ fn is_separator(byte: u8) -> bool {
     byte <= b' '
 }
 
+/// What [`Scanner`] (tokens of a whole input) and [`Line`] (tokens of one line) have in common: a
+/// stream of tokens and errors positioned on them. Their token methods are written once, here, and
+/// the public methods of both call them.
+trait Tokens<'a> {
+    /// `"input"` or `"line"`: what ends when the tokens run out.
+    const WHOLE: &'static str;
+
+    /// The next token's bytes, or `None` at the end.
+    fn next_token(&mut self) -> Option<&'a [u8]>;
+
+    /// `expected WHAT, found end of input` (or `of line`), positioned where the tokens ran out.
+    fn missing(&self, what: &str) -> Error;
+
+    /// An error positioned at the last token read.
+    fn error_here(&self, message: String) -> Error;
+
+    fn token(&mut self, what: &str) -> Result<&'a str> {
+        let bytes = self.next_token().ok_or_else(|| self.missing(what))?;
+        std::str::from_utf8(bytes)
+            .map_err(|_| self.error_here(format!("expected {what}, found {}", quoted(bytes))))
+    }
+
+    fn int<T: Int>(&mut self, what: &str) -> Result<T> {
+        let bytes = self.next_token().ok_or_else(|| self.missing(what))?;
+        T::from_token(bytes)
+            .ok_or_else(|| self.error_here(format!("expected {what}, found {}", quoted(bytes))))
+    }
+
+    fn int_in<T: Int>(&mut self, range: RangeInclusive<T>, what: &str) -> Result<T> {
+        let bytes = self.next_token().ok_or_else(|| self.missing(what))?;
+        match T::from_token(bytes) {
+            Some(value) if range.contains(&value) => Ok(value),
+            _ => Err(self.error_here(out_of_range(what, &range, bytes))),
+        }
+    }
+
+    fn parse<T: FromStr>(&mut self, what: &str) -> Result<T> {
+        let token = self.token(what)?;
+        token
+            .parse()
+            .map_err(|_| self.error_here(format!("expected {what}, found {}", quoted(token.as_bytes()))))
+    }
+
+    fn end(&mut self) -> Result<()> {
+        match self.next_token() {
+            None => Ok(()),
+            Some(bytes) => {
+                Err(self.error_here(format!("expected end of {}, found {}", Self::WHOLE, quoted(bytes))))
+            }
+        }
+    }
+}
+
+impl<'a> Tokens<'a> for Scanner<'a> {
+    const WHOLE: &'static str = "input";
+
+    fn next_token(&mut self) -> Option<&'a [u8]> {
+        self.next_bytes()
+    }
+
+    fn missing(&self, what: &str) -> Error {
+        self.end_of_input(what)
+    }
+
+    fn error_here(&self, message: String) -> Error {
+        self.error(message)
+    }
+}
+
+impl<'a> Tokens<'a> for Line<'a> {
+    const WHOLE: &'static str = "line";
+
+    fn next_token(&mut self) -> Option<&'a [u8]> {
+        self.next_str().map(str::as_bytes)
+    }
+
+    fn missing(&self, what: &str) -> Error {
+        Error::new(self.number, 0, format!("expected {what}, found end of line"))
+    }
+
+    fn error_here(&self, message: String) -> Error {
+        self.error(message)
+    }
+}
+
 /// Tokens of a text held in memory, with the line and token positions that errors report.
 ///
 /// Lines are numbered from 1; tokens within a line from 1.
@@ -296,9 +381,7 @@ impl<'a> Scanner<'a> {
     /// # Errors
     /// At the end of the input, or if the token is not valid UTF-8.
     pub fn token(&mut self, what: &str) -> Result<&'a str> {
-        let bytes = self.next_bytes().ok_or_else(|| self.end_of_input(what))?;
-        std::str::from_utf8(bytes)
-            .map_err(|_| self.error(format!("expected {what}, found {}", quoted(bytes))))
+        Tokens::token(self, what)
     }
 
     /// The next token as an integer.
@@ -332,11 +415,7 @@ impl<'a> Scanner<'a> {
                 _ => Err(self.not_a(what, &input[start..i])),
             };
         }
-        let Some(bytes) = self.next_bytes() else { return Err(self.end_of_input(what)) };
-        match T::from_token(bytes) {
-            Some(value) => Ok(value),
-            None => Err(self.not_a(what, bytes)),
-        }
+        Tokens::int(self, what)
     }
 
     /// The error for a token that is not `what`; kept out of line so the hot paths stay small.
@@ -352,11 +431,7 @@ impl<'a> Scanner<'a> {
     /// At the end of the input, or if the token is not an integer in `range`; the message names the
     /// range: `expected a die value 0..=6, found "7"`.
     pub fn int_in<T: Int>(&mut self, range: RangeInclusive<T>, what: &str) -> Result<T> {
-        let bytes = self.next_bytes().ok_or_else(|| self.end_of_input(what))?;
-        match T::from_token(bytes) {
-            Some(value) if range.contains(&value) => Ok(value),
-            _ => Err(self.error(out_of_range(what, &range, bytes))),
-        }
+        Tokens::int_in(self, range, what)
     }
 
     /// The next token parsed with [`FromStr`].
@@ -364,8 +439,7 @@ impl<'a> Scanner<'a> {
     /// # Errors
     /// At the end of the input, or if the token does not parse.
     pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T> {
-        let token = self.token(what)?;
-        token.parse().map_err(|_| self.error(format!("expected {what}, found {}", quoted(token.as_bytes()))))
+        Tokens::parse(self, what)
     }
 
     /// The next line that holds a token: the rest of the current line if a token remains on it,
@@ -403,10 +477,7 @@ impl<'a> Scanner<'a> {
     /// # Errors
     /// If a token remains: `expected end of input, found "x"`.
     pub fn end(&mut self) -> Result<()> {
-        match self.next_bytes() {
-            None => Ok(()),
-            Some(bytes) => Err(self.error(format!("expected end of input, found {}", quoted(bytes)))),
-        }
+        Tokens::end(self)
     }
 
     /// An error positioned at the last token read (line 1 before any token was read).
@@ -463,16 +534,12 @@ impl<'a> Line<'a> {
         Some(&self.text[start..self.pos])
     }
 
-    fn end_of_line(&self, what: &str) -> Error {
-        Error::new(self.number, 0, format!("expected {what}, found end of line"))
-    }
-
     /// The next token of the line.
     ///
     /// # Errors
     /// If the line has no more tokens: `line L: expected WHAT, found end of line`.
     pub fn token(&mut self, what: &str) -> Result<&'a str> {
-        self.next_str().ok_or_else(|| self.end_of_line(what))
+        Tokens::token(self, what)
     }
 
     /// The next token as an integer.
@@ -480,9 +547,7 @@ impl<'a> Line<'a> {
     /// # Errors
     /// At the end of the line, or if the token is not an integer of type `T`.
     pub fn int<T: Int>(&mut self, what: &str) -> Result<T> {
-        let token = self.token(what)?;
-        T::from_token(token.as_bytes())
-            .ok_or_else(|| self.error(format!("expected {what}, found {}", quoted(token.as_bytes()))))
+        Tokens::int(self, what)
     }
 
     /// The next token as an integer in `range`.
@@ -490,11 +555,7 @@ impl<'a> Line<'a> {
     /// # Errors
     /// At the end of the line, or if the token is not an integer in `range`.
     pub fn int_in<T: Int>(&mut self, range: RangeInclusive<T>, what: &str) -> Result<T> {
-        let token = self.token(what)?;
-        match T::from_token(token.as_bytes()) {
-            Some(value) if range.contains(&value) => Ok(value),
-            _ => Err(self.error(out_of_range(what, &range, token.as_bytes()))),
-        }
+        Tokens::int_in(self, range, what)
     }
 
     /// The next token parsed with [`FromStr`].
@@ -502,8 +563,7 @@ impl<'a> Line<'a> {
     /// # Errors
     /// At the end of the line, or if the token does not parse.
     pub fn parse<T: FromStr>(&mut self, what: &str) -> Result<T> {
-        let token = self.token(what)?;
-        token.parse().map_err(|_| self.error(format!("expected {what}, found {}", quoted(token.as_bytes()))))
+        Tokens::parse(self, what)
     }
 
     /// Checks that the line has no more tokens.
@@ -511,12 +571,7 @@ impl<'a> Line<'a> {
     /// # Errors
     /// If a token remains: `line L, token T: expected end of line, found "x"`.
     pub fn end(&mut self) -> Result<()> {
-        match self.next_str() {
-            None => Ok(()),
-            Some(token) => {
-                Err(self.error(format!("expected end of line, found {}", quoted(token.as_bytes()))))
-            }
-        }
+        Tokens::end(self)
     }
 
     /// An error positioned at the last token read on this line (the line as a whole before any).

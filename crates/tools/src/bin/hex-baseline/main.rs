@@ -11,8 +11,9 @@
 mod playout;
 mod search;
 
+use hex::geometry::Geometry;
 use hex::{Color, Game, Move};
-use playout::{Geometry, Rng};
+use playout::Rng;
 use search::{Flavour, Search, Settings};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use tools::cli::{Opt, Parsed, Spec};

@@ -8,7 +8,8 @@
 //! since stones are never removed), so the tree needs no terminal test. The swap is an ordinary
 //! move at the root when it is legal.
 
-use crate::playout::{self, Geometry, Rng, BLUE, EMPTY, RED};
+use crate::playout::{self, Rng, BLUE, EMPTY, RED};
+use hex::geometry::Geometry;
 use hex::{Cell, Color, Game, Move, CELLS};
 use std::time::Instant;
 
@@ -64,7 +65,6 @@ pub struct Search<'g> {
     settings: Settings,
     nodes: Vec<Node>,
     rng: Rng,
-    stack: Vec<u8>,
     pub playouts: u64,
     /// Visits the root already had from the previous search (tree reuse).
     pub reused_visits: u32,
@@ -91,7 +91,6 @@ impl<'g> Search<'g> {
             settings,
             nodes: Vec::with_capacity(settings.max_nodes),
             rng: Rng::new(seed),
-            stack: Vec::new(),
             playouts: 0,
             reused_visits: 0,
             previous: None,
@@ -291,8 +290,7 @@ impl<'g> Search<'g> {
             path.push(node as u32);
         }
         let bridges = self.settings.flavour == Flavour::Rave;
-        playout::fill(self.geometry, &mut board, color, last, bridges, &mut self.rng);
-        let winner = self.geometry.full_board_winner(&board, &mut self.stack);
+        let winner = playout::fill(self.geometry, &mut board, color, last, bridges, &mut self.rng);
         // Walk the path again to know who moved at each step: the root's player moved first.
         let mut mover = root_color;
         for (depth, &index) in path.iter().enumerate() {
