@@ -8,11 +8,12 @@
 //!   solutions). One colour cannot give nine admissible pieces: over `R`/`r` only `RRRr`, `RRrr` and
 //!   `Rrrr` are neither symmetric nor rotations of each other.
 
-mod common;
+#[path = "../../../tests/support/rng.rs"]
+mod rng;
 
-use common::Rng;
 use jigsaw::{count_solutions, Piece, Puzzle, SolutionCounter};
 use proptest::prelude::*;
+use rng::Rng;
 
 /// Symbol codes as in the library: colour in bits 0-1, lower case in bit 2, so `x ^ 4` matches `x`.
 const fn matches(a: u8, b: u8) -> bool {
@@ -232,8 +233,8 @@ proptest! {
 }
 
 /// The brute force over a whole input file, e.g. the 10,000 puzzles of the `jigsaw_gen` example:
-/// `JIGSAW_INPUT=/tmp/jigsaw-10k.in cargo test -p contest-workspace --test jigsaw_properties --release
-/// -- --ignored --nocapture`. Checks every count and reports how long the plain search took.
+/// `JIGSAW_INPUT=jigsaw-10k.in cargo test -p jigsaw --test properties --release -- --ignored
+/// --nocapture` (a relative path is taken from `crates/jigsaw`). Checks every count and reports how long the plain search took.
 #[test]
 #[ignore = "minutes; run by hand on a generated file"]
 fn brute_force_agrees_on_a_whole_file() {

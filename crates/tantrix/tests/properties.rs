@@ -12,12 +12,13 @@
 //! Each property runs over `CASES` generated positions (>= 2,000 per `cargo test`).
 //!
 //! The 50-case benchmark file is written by
-//! `cargo test -p contest-workspace --test tantrix_properties -- --ignored write_bench_data`.
+//! `cargo test -p tantrix --test properties -- --ignored write_bench_data`.
 
-mod common;
+#[path = "../../../tests/support/rng.rs"]
+mod rng;
 
-use common::Rng;
 use proptest::prelude::*;
+use rng::Rng;
 use tantrix::{count_legal_moves, legal_moves, Board, Direction, Hex, Spaces, Tile};
 
 const CASES: u32 = 2_000;
@@ -340,7 +341,7 @@ proptest! {
 /// makes the answers of samples beyond the statement's independent of the solver.
 #[test]
 fn plain_rules_answer_the_samples() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("samples/tantrix");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../samples/tantrix");
     let mut checked = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
@@ -412,7 +413,7 @@ fn write_bench_data() {
             cases += 1;
         }
     }
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/tantrix/benches-data/50x20.in");
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches-data/50x20.in");
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, text).unwrap();
 }
