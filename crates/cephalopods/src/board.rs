@@ -2,8 +2,9 @@
 //!
 //! A board is packed into a `u32`, three bits a cell: cell `i = 3 * row + column` holds its die value
 //! (0 = empty, 1..=6) in bits `3i..3i+3`. Everything here has a plain, readable form (used by the
-//! tests and by anything that is not hot) and, where the search needs speed, a table-driven form
-//! ([`SymmetryTables`], [`CaptureTable`]) that unit tests pin against the plain one.
+//! tests and by anything that is not hot) and, where the search needs speed, a fast form
+//! ([`canonical`], [`transform`], [`for_each_placement`]) that unit tests pin against the plain one.
+//! Every table is built at compile time.
 
 /// Number of cells on the board.
 pub const CELLS: usize = 9;
@@ -162,17 +163,7 @@ impl Symmetry {
 
     /// Where cell `i` goes.
     pub fn cell(self, i: usize) -> usize {
-        let (mut row, mut column) = (i / 3, i % 3);
-        if self.0 & 4 != 0 {
-            std::mem::swap(&mut row, &mut column);
-        }
-        for _ in 0..self.0 & 3 {
-            // A clockwise quarter turn: (row, column) -> (column, 2 - row).
-            let turned = (column, 2 - row);
-            row = turned.0;
-            column = turned.1;
-        }
-        3 * row + column
+        symmetry_cell(self.index(), i)
     }
 
     /// The symmetry that applies `first`, then `self`.
@@ -241,109 +232,86 @@ pub fn moves(board: Board) -> Vec<Move> {
     moves
 }
 
-/// Table-driven symmetry transforms and hashes, three lookups each.
-///
-/// A symmetry permutes cells, so it maps each row of three cells independently; the image of a
-/// board is the OR of the images of its three rows, looked up by the row's 9 bits.
-pub struct SymmetryTables {
-    /// `rows[s][r][bits]`: the image under symmetry `s` of row `r` holding `bits`.
-    rows: Vec<[[u32; 512]; 3]>,
-    /// `row_hashes[s][r][bits]`: that image's contribution to the board hash.
-    row_hashes: Vec<[[u32; 512]; 3]>,
-    /// `image_inverse[j]`: index of the inverse of the symmetry making `images(board)[j]`.
-    image_inverse: [u8; 8],
-    /// `lane_map[u][t]`: index of `t.after(u)`.
-    lane_map: [[u8; 8]; 8],
-}
-
-impl SymmetryTables {
-    /// Builds the tables (about 50 KB).
-    pub fn new() -> SymmetryTables {
-        let mut rows = vec![[[0u32; 512]; 3]; 8];
-        let mut row_hashes = vec![[[0u32; 512]; 3]; 8];
-        for s in Symmetry::ALL {
-            for r in 0..3 {
-                for bits in 0..512u32 {
-                    let (mut image, mut hash) = (0u32, 0u32);
-                    for k in 0..3 {
-                        let value = (bits >> (3 * k)) & 7;
-                        let to = s.cell(3 * r + k);
-                        image |= value << (3 * to);
-                        hash = hash.wrapping_add(value.wrapping_mul(HASH_WEIGHTS[to]));
-                    }
-                    rows[s.index()][r][bits as usize] = image;
-                    row_hashes[s.index()][r][bits as usize] = hash;
+/// `ROW_IMAGES[s][r][bits]`: the image under symmetry `s` of row `r` holding `bits`. A symmetry
+/// permutes cells, so it maps each row of three cells independently; the image of a board is the
+/// OR of the images of its three rows. Built at compile time.
+static ROW_IMAGES: [[[u32; 512]; 3]; 8] = {
+    let mut table = [[[0u32; 512]; 3]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut r = 0;
+        while r < 3 {
+            let mut bits = 0;
+            while bits < 512 {
+                let mut k = 0;
+                while k < 3 {
+                    let value = (bits as u32 >> (3 * k)) & 7;
+                    table[s][r][bits] |= value << (3 * symmetry_cell(s, 3 * r + k));
+                    k += 1;
                 }
+                bits += 1;
             }
+            r += 1;
         }
-        let mut inverse = [0u8; 8];
-        let mut lane_map = [[0u8; 8]; 8];
-        for s in Symmetry::ALL {
-            inverse[s.index()] = s.inverse().0;
-            for t in Symmetry::ALL {
-                lane_map[s.index()][t.index()] = t.after(s).0;
+        s += 1;
+    }
+    table
+};
+
+/// `ROW_HASHES[s][r][bits]`: the contribution of that image to the board hash.
+static ROW_HASHES: [[[u32; 512]; 3]; 8] = {
+    let mut table = [[[0u32; 512]; 3]; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut r = 0;
+        while r < 3 {
+            let mut bits = 0;
+            while bits < 512 {
+                let mut k = 0;
+                while k < 3 {
+                    let value = (bits as u32 >> (3 * k)) & 7;
+                    table[s][r][bits] += value * HASH_WEIGHTS[symmetry_cell(s, 3 * r + k)];
+                    k += 1;
+                }
+                bits += 1;
             }
+            r += 1;
         }
-        let mut image_inverse = [0u8; 8];
-        for (j, slot) in image_inverse.iter_mut().enumerate() {
-            // Identify the symmetry behind `images(..)[j]` by where it sends a die on each cell.
-            let s = Symmetry::ALL
-                .into_iter()
-                .find(|s| (0..CELLS).all(|i| images(1 << (3 * i))[j] == 1 << (3 * s.cell(i))))
-                .expect("images() applies the eight symmetries");
-            *slot = inverse[s.index()];
-        }
-        SymmetryTables { rows, row_hashes, image_inverse, lane_map }
+        s += 1;
     }
+    table
+};
 
-    /// `board` (packed) moved by symmetry `s`; as [`Board::transformed`].
-    #[inline]
-    pub fn transform(&self, s: usize, board: u32) -> u32 {
-        let rows = &self.rows[s];
-        rows[0][(board & 511) as usize]
-            | rows[1][((board >> 9) & 511) as usize]
-            | rows[2][(board >> 18) as usize]
-    }
-
-    /// The hash of `board` (packed) moved by symmetry `s`.
-    #[inline]
-    pub fn hash(&self, s: usize, board: u32) -> u32 {
-        let rows = &self.row_hashes[s];
-        rows[0][(board & 511) as usize]
-            .wrapping_add(rows[1][((board >> 9) & 511) as usize])
-            .wrapping_add(rows[2][(board >> 18) as usize])
-    }
-
-    /// As [`Board::canonical`] on packed boards: `(c, s)` with `transform(s, c) == board` (when the
-    /// board has symmetries of its own, `s` may be another of the valid choices).
-    ///
-    /// The hot path of the search (once per edge), so the eight images come from shifts and masks
-    /// ([`images`]) rather than from 21 table lookups; a unit test pins it against the tables.
-    #[inline]
-    pub fn canonical(&self, board: u32) -> (u32, usize) {
-        let images = images(board);
-        let (mut best, mut best_j) = (board, 0);
-        for (j, &image) in images.iter().enumerate().skip(1) {
-            if image < best {
-                best = image;
-                best_j = j;
-            }
-        }
-        (best, usize::from(self.image_inverse[best_j]))
-    }
-
-    /// `lane_map(u)[t]` is the index of `t.after(u)`: a count kept for the image `t(c)` of a
-    /// canonical board `c` moves to the image `t(u(c'))` of the successor's canonical form `c'`.
-    #[inline]
-    pub fn lane_map(&self, u: usize) -> &[u8; 8] {
-        &self.lane_map[u]
-    }
+/// `board` (packed) moved by symmetry `s`; as [`Board::transformed`], three look-ups.
+#[inline]
+pub fn transform(s: usize, board: u32) -> u32 {
+    let rows = &ROW_IMAGES[s];
+    rows[0][(board & 511) as usize] | rows[1][((board >> 9) & 511) as usize] | rows[2][(board >> 18) as usize]
 }
 
-impl Default for SymmetryTables {
-    fn default() -> Self {
-        SymmetryTables::new()
+/// The hash of `board` (packed) moved by symmetry `s`, three look-ups.
+#[inline]
+pub fn transformed_hash(s: usize, board: u32) -> u32 {
+    let rows = &ROW_HASHES[s];
+    rows[0][(board & 511) as usize]
+        .wrapping_add(rows[1][((board >> 9) & 511) as usize])
+        .wrapping_add(rows[2][(board >> 18) as usize])
+}
+
+/// As [`Board::canonical`] on packed boards: `(c, s)` with `transform(s, c) == board` (when the
+/// board has symmetries of its own, `s` may be another of the valid choices).
+///
+/// The hot path of the search (once per edge): the eight images come from shifts and masks
+/// ([`images`]), each shifted left by three bits with its index in the low bits, so that one
+/// minimum gives both the smallest image and which symmetry made it.
+#[inline]
+pub fn canonical(board: u32) -> (u32, usize) {
+    let images = images(board);
+    let mut least = u32::MAX;
+    for (j, &image) in images.iter().enumerate() {
+        least = least.min(image << 3 | j as u32);
     }
+    (least >> 3, usize::from(IMAGE_INVERSE[(least & 7) as usize]))
 }
 
 /// The eight images of a packed board under the symmetries of the square, by shifts and masks. Each
@@ -352,45 +320,111 @@ impl Default for SymmetryTables {
 /// cells across the main diagonal. Order: identity, mirror, flip, both, then the same after the
 /// transpose.
 #[inline]
-pub fn images(board: u32) -> [u32; 8] {
-    const COLUMN_0: u32 = 0o007_007_007;
-    const COLUMN_1: u32 = 0o070_070_070;
-    const ROW_1: u32 = 0o000_777_000;
-    const DIAGONAL: u32 = 0o700_070_007;
-    const ABOVE_BY_ONE: u32 = 0o000_700_070; // cells 1 and 5, whose mirror images are 3 and 7
-    const ABOVE_BY_TWO: u32 = 0o000_000_700; // cell 2, whose mirror image is 6
-    let mirror = |b: u32| (b & COLUMN_1) | (b & COLUMN_0) << 6 | (b >> 6) & COLUMN_0;
-    let flip = |b: u32| (b & ROW_1) | (b << 18) & 0o777_000_000 | b >> 18;
-    let transpose = |b: u32| {
+pub const fn images(board: u32) -> [u32; 8] {
+    const fn mirror(b: u32) -> u32 {
+        const COLUMN_0: u32 = 0o007_007_007;
+        const COLUMN_1: u32 = 0o070_070_070;
+        (b & COLUMN_1) | (b & COLUMN_0) << 6 | (b >> 6) & COLUMN_0
+    }
+    const fn flip(b: u32) -> u32 {
+        const ROW_1: u32 = 0o000_777_000;
+        (b & ROW_1) | (b << 18) & 0o777_000_000 | b >> 18
+    }
+    const fn transpose(b: u32) -> u32 {
+        const DIAGONAL: u32 = 0o700_070_007;
+        const ABOVE_BY_ONE: u32 = 0o000_700_070; // cells 1 and 5, whose mirror images are 3 and 7
+        const ABOVE_BY_TWO: u32 = 0o000_000_700; // cell 2, whose mirror image is 6
         (b & DIAGONAL)
             | (b & ABOVE_BY_ONE) << 6
             | (b >> 6) & ABOVE_BY_ONE
             | (b & ABOVE_BY_TWO) << 12
             | (b >> 12) & ABOVE_BY_TWO
-    };
+    }
     let (m, t) = (mirror(board), transpose(board));
     let tm = mirror(t);
     [board, m, flip(board), flip(m), t, tm, flip(t), flip(tm)]
 }
 
-/// One capture option for a cell: which bits to clear and the value placed.
-#[derive(Clone, Copy, Debug)]
-struct CaptureOption {
-    clear: u32,
-    value: u32,
+/// Index of `Symmetry(t).after(Symmetry(u))` (apply `u`, then `t`), by group arithmetic: with
+/// `t = R^a T^f` (transpose `T` first, then `a` quarter turns `R`) and `T R = R^-1 T`, the product
+/// is `R^(a ± b) T^(f + g)`.
+pub const fn compose(t: usize, u: usize) -> usize {
+    let (a, f) = (t & 3, t >> 2);
+    let (b, g) = (u & 3, u >> 2);
+    let turns = if f == 0 { (a + b) & 3 } else { (a + 4 - b) & 3 };
+    turns | (f ^ g) << 2
 }
 
-/// Precomputed captures: for each empty cell and each combination of its neighbours' values, the list
-/// of capturing moves (empty when the placement shows 1).
-pub struct CaptureTable {
-    /// `ranges[cell << 12 | key]`: start and length in `options`, where `key` packs the neighbour
-    /// values three bits each, in [`NEIGHBOURS`] order (missing neighbours read as 0).
-    ranges: Vec<(u16, u8)>,
-    options: Vec<CaptureOption>,
+/// Where symmetry `s` (see [`Symmetry`]) sends cell `i`.
+const fn symmetry_cell(s: usize, i: usize) -> usize {
+    let (mut row, mut column) = (i / 3, i % 3);
+    if s & 4 != 0 {
+        (row, column) = (column, row);
+    }
+    let mut turns = 0;
+    while turns < s & 3 {
+        // A clockwise quarter turn: (row, column) -> (column, 2 - row).
+        (row, column) = (column, 2 - row);
+        turns += 1;
+    }
+    3 * row + column
 }
 
-/// `NEIGHBOUR_SHIFTS[cell]`: bit positions of the cell's neighbours, padded with 27, where a packed
-/// board is always 0, so that every key is gathered by the same four shifts without a branch.
+/// `IMAGE_INVERSE[j]`: index of the symmetry taking `images(board)[j]` back to `board`.
+pub const IMAGE_INVERSE: [u8; 8] = {
+    let mut inverse = [0u8; 8];
+    let mut j = 0;
+    while j < 8 {
+        // The symmetry behind image j, identified by where it sends a die on each cell.
+        let mut s = 0;
+        loop {
+            let mut matches = true;
+            let mut i = 0;
+            while i < CELLS {
+                matches &= images(1 << (3 * i))[j] == 1 << (3 * symmetry_cell(s, i));
+                i += 1;
+            }
+            if matches {
+                break;
+            }
+            s += 1;
+        }
+        let mut back = 0;
+        while compose(back, s) != 0 {
+            back += 1;
+        }
+        inverse[j] = back as u8;
+        j += 1;
+    }
+    inverse
+};
+
+/// The lowest bit of every cell's field.
+pub const LOW_BITS: u32 = 0o111_111_111;
+
+/// `NEIGHBOUR_BITS[cell]`: the lowest bit of each neighbour's field.
+const NEIGHBOUR_BITS: [u32; CELLS] = {
+    let mut bits = [0; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut k = 0;
+        while k < NEIGHBOURS[cell].len() {
+            bits[cell] |= 1 << (3 * NEIGHBOURS[cell][k]);
+            k += 1;
+        }
+        cell += 1;
+    }
+    bits
+};
+
+/// Whether a packed board has a die on every cell.
+#[inline]
+pub fn is_full(board: u32) -> bool {
+    (board | board >> 1 | board >> 2) & LOW_BITS == LOW_BITS
+}
+
+/// `NEIGHBOUR_SHIFTS[cell]`: bit positions of the cell's neighbours, padded with 27 (where a packed
+/// board is always 0, read as an empty cell), so that every key is gathered by four shifts.
 const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
     let mut shifts = [[3 * CELLS as u32; 4]; CELLS];
     let mut cell = 0;
@@ -405,73 +439,171 @@ const NEIGHBOUR_SHIFTS: [[u32; 4]; CELLS] = {
     shifts
 };
 
-impl CaptureTable {
-    /// Builds the table (about 6,000 keys).
-    pub fn new() -> CaptureTable {
-        let mut ranges = vec![(0u16, 0u8); CELLS << 12];
-        let mut options = Vec::with_capacity(8192);
-        for (cell, neighbours) in NEIGHBOURS.iter().enumerate() {
-            let keys = 1usize << (3 * neighbours.len());
-            let subsets: Vec<u32> = (0u32..1 << neighbours.len()).filter(|s| s.count_ones() >= 2).collect();
-            for (key, range) in ranges[cell << 12..(cell << 12) + keys].iter_mut().enumerate() {
-                let mut values = [0u32; 4];
-                for (k, value) in values.iter_mut().enumerate().take(neighbours.len()) {
-                    *value = (key >> (3 * k)) as u32 & 7;
+/// `CAPTURES[key]`: the captures onto a cell whose four neighbour slots show the values packed in
+/// `key` (three bits each, in [`NEIGHBOURS`] order, 0 for an empty or missing neighbour). One byte
+/// per capture, lowest first: the subset of neighbour slots taken (low four bits) and their sum
+/// (high four bits); 0 when the placement shows 1. At most 11 captures (four 1s: six pairs, four
+/// triples, one quadruple), so 88 bits. Built at compile time.
+static CAPTURES: [u128; 4096] = {
+    let mut table = [0u128; 4096];
+    let mut key = 0;
+    while key < 4096 {
+        let mut options = 0u128;
+        let mut count = 0;
+        let mut subset = 3;
+        while subset < 16 {
+            let (mut sum, mut dice, mut k) = (0, 0, 0);
+            while k < 4 {
+                if subset >> k & 1 != 0 {
+                    let value = (key >> (3 * k)) & 7;
+                    sum += if value == 0 { 99 } else { value };
+                    dice += 1;
                 }
-                if values.iter().any(|&v| v > u32::from(MAX_DIE)) {
-                    continue; // no board has such a cell
-                }
-                let start = options.len();
-                for &subset in &subsets {
-                    let (mut sum, mut clear, mut all_present) = (0, 0, true);
-                    for (k, &q) in neighbours.iter().enumerate() {
-                        if subset >> k & 1 != 0 {
-                            all_present &= values[k] != 0;
-                            sum += values[k];
-                            clear |= 7 << (3 * q);
-                        }
-                    }
-                    if all_present && sum <= u32::from(MAX_DIE) {
-                        options.push(CaptureOption { clear, value: sum << (3 * cell) });
-                    }
-                }
-                *range = (start as u16, (options.len() - start) as u8);
+                k += 1;
             }
+            if dice >= 2 && sum <= MAX_DIE as usize {
+                options |= ((sum << 4 | subset) as u128) << (8 * count);
+                count += 1;
+            }
+            subset += 1;
         }
-        CaptureTable { ranges, options }
+        table[key] = options;
+        key += 1;
     }
+    table
+};
 
-    /// Calls `visit(after, is_capture)` for every legal move on `board` (packed), in the same order
-    /// as [`moves`].
-    #[inline]
-    pub fn for_each_move(&self, board: u32, mut visit: impl FnMut(u32, bool)) {
-        // One bit per empty cell, at the cell's lowest bit, visited in increasing order.
-        const LOW_BITS: u32 = 0o111_111_111;
-        let mut empty = !(board | board >> 1 | board >> 2) & LOW_BITS;
-        while empty != 0 {
-            let cell = (empty.trailing_zeros() / 3) as usize;
-            empty &= empty - 1;
+/// `CLEARED[cell][subset]`: the fields of the cell's neighbour slots in `subset`.
+const CLEARED: [[u32; 16]; CELLS] = {
+    let mut table = [[0; 16]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut subset = 0;
+        while subset < 16 {
+            let mut k = 0;
+            while k < 4 {
+                if subset >> k & 1 != 0 && k < NEIGHBOURS[cell].len() {
+                    table[cell][subset] |= 7 << (3 * NEIGHBOURS[cell][k]);
+                }
+                k += 1;
+            }
+            subset += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
+/// Calls `visit(cell, subset, value)` for every legal move on `board` (packed): a die showing
+/// `value` placed on `cell`, capturing the neighbours in `subset` (bit `k` for the cell's `k`-th
+/// neighbour in [`NEIGHBOURS`]; 0 for a placement showing 1). [`after`] gives the board. The same
+/// moves as [`moves`], in another order, from compile-time tables.
+///
+/// A die showing 6 is never captured (with any other die the sum is at least 7), so a cell with
+/// fewer than two neighbours showing 1..=5 takes a plain placement without a look-up.
+#[inline]
+pub fn for_each_placement(board: u32, mut visit: impl FnMut(usize, usize, u32)) {
+    let occupied = (board | board >> 1 | board >> 2) & LOW_BITS;
+    let six = (board >> 1) & (board >> 2) & !board & LOW_BITS;
+    let capturable = occupied & !six;
+    let mut empty = !occupied & LOW_BITS;
+    while empty != 0 {
+        let bit = empty & empty.wrapping_neg();
+        empty ^= bit;
+        let cell = (bit.trailing_zeros() / 3) as usize;
+        let candidates = capturable & NEIGHBOUR_BITS[cell];
+        if candidates & candidates.wrapping_sub(1) != 0 {
             let shifts = &NEIGHBOUR_SHIFTS[cell];
             let key = (board >> shifts[0] & 7)
                 | (board >> shifts[1] & 7) << 3
                 | (board >> shifts[2] & 7) << 6
                 | (board >> shifts[3] & 7) << 9;
-            let (start, len) = self.ranges[cell << 12 | key as usize];
-            if len == 0 {
-                visit(board | 1 << (3 * cell), false);
-            } else {
-                for option in &self.options[usize::from(start)..usize::from(start) + usize::from(len)] {
-                    visit((board & !option.clear) | option.value, true);
+            let mut options = CAPTURES[key as usize];
+            if options != 0 {
+                while options != 0 {
+                    let option = options as u32 & 0xFF;
+                    visit(cell, (option & 15) as usize, option >> 4);
+                    options >>= 8;
                 }
+                continue;
             }
         }
+        visit(cell, 0, 1);
     }
 }
 
-impl Default for CaptureTable {
-    fn default() -> Self {
-        CaptureTable::new()
+/// The board after placing `value` on `cell` and capturing the neighbours in `subset` (see
+/// [`for_each_placement`]).
+#[inline]
+pub fn after(board: u32, cell: usize, subset: usize, value: u32) -> u32 {
+    (board & !CLEARED[cell][subset]) | value << (3 * cell)
+}
+
+/// The eight images of `board` ([`images`]), each shifted left by three bits with its index in
+/// the low bits: the smallest is at once the canonical form and the image that gave it.
+#[inline]
+pub fn tagged_images(board: u32) -> [i32; 8] {
+    let images = images(board);
+    let mut tagged = [0; 8];
+    for (j, (tag, image)) in tagged.iter_mut().zip(images).enumerate() {
+        *tag = (image << 3 | j as u32) as i32;
     }
+    tagged
+}
+
+/// The shifted images of a die of each value on each cell, and of each cell's neighbour-subset
+/// fields (as `i32`: the tagged images fit in 30 bits, and a signed minimum is one the processor's
+/// baseline vector instructions can take).
+const PLACED: [[[i32; 8]; 8]; CELLS] = {
+    let mut table = [[[0; 8]; 8]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut value = 0;
+        while value <= MAX_DIE as u32 {
+            let images = images(value << (3 * cell));
+            let mut j = 0;
+            while j < 8 {
+                table[cell][value as usize][j] = (images[j] << 3) as i32;
+                j += 1;
+            }
+            value += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+const CLEARED_IMAGES: [[[i32; 8]; 16]; CELLS] = {
+    let mut table = [[[0; 8]; 16]; CELLS];
+    let mut cell = 0;
+    while cell < CELLS {
+        let mut subset = 0;
+        while subset < 16 {
+            let images = images(CLEARED[cell][subset]);
+            let mut j = 0;
+            while j < 8 {
+                table[cell][subset][j] = (images[j] << 3) as i32;
+                j += 1;
+            }
+            subset += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
+/// [`canonical`] of the board after a move (see [`for_each_placement`]), from the expanded board's
+/// [`tagged_images`]: a move changes every image the same way (the captured cells cleared, the
+/// placed one set, both moved by the image's symmetry), so each successor image is one AND and one
+/// OR, computed once per board instead of eight images per move.
+#[inline]
+pub fn canonical_after(tagged: &[i32; 8], cell: usize, subset: usize, value: u32) -> (u32, usize) {
+    let (cleared, placed) = (&CLEARED_IMAGES[cell][subset], &PLACED[cell][value as usize & 7]);
+    let mut successor = [0i32; 8];
+    for j in 0..8 {
+        successor[j] = (tagged[j] & !cleared[j]) | placed[j];
+    }
+    let least = successor.into_iter().fold(i32::MAX, i32::min) as u32;
+    (least >> 3, usize::from(IMAGE_INVERSE[(least & 7) as usize]))
 }
 
 #[cfg(test)]
@@ -505,6 +637,15 @@ mod tests {
         // A clockwise quarter turn takes the top-left corner to the top-right one.
         assert_eq!(Symmetry::from_index(1).cell(0), 2);
         assert_eq!(Symmetry::from_index(4).cell(1), 3);
+    }
+
+    #[test]
+    fn constant_composition_matches_the_plain_one() {
+        for u in Symmetry::ALL {
+            for t in Symmetry::ALL {
+                assert_eq!(compose(t.index(), u.index()), t.after(u).index());
+            }
+        }
     }
 
     #[test]
@@ -560,38 +701,34 @@ mod tests {
 
     proptest! {
         #[test]
-        fn capture_table_matches_plain_moves(board in any_board()) {
-            let table = CaptureTable::new();
+        fn table_free_moves_match_plain_moves(board in any_board()) {
             let mut fast = Vec::new();
-            table.for_each_move(board.bits(), |after, capture| fast.push((after, capture)));
-            let plain: Vec<(u32, bool)> =
+            let tagged = tagged_images(board.bits());
+            for_each_placement(board.bits(), |cell, subset, value| {
+                let moved = after(board.bits(), cell, subset, value);
+                fast.push((moved, subset != 0));
+                assert_eq!(canonical_after(&tagged, cell, subset, value), canonical(moved));
+            });
+            let mut plain: Vec<(u32, bool)> =
                 moves(board).iter().map(|m| (m.board.bits(), m.captured != 0)).collect();
-            prop_assert_eq!(fast, plain);
-        }
-
-        #[test]
-        fn symmetry_tables_match_plain_transforms(board in any_board(), s in 0usize..8) {
-            let tables = SymmetryTables::new();
-            let symmetry = Symmetry::from_index(s);
-            let image = board.transformed(symmetry);
-            prop_assert_eq!(tables.transform(s, board.bits()), image.bits());
-            prop_assert_eq!(tables.hash(s, board.bits()), image.hash());
-            let (c, u) = tables.canonical(board.bits());
-            prop_assert_eq!(Board::from_bits(c).unwrap(), board.canonical().0);
-            prop_assert_eq!(tables.transform(u, c), board.bits());
-            let mut fast = images(board.bits()).to_vec();
-            let mut plain: Vec<u32> = (0..8).map(|s| tables.transform(s, board.bits())).collect();
             fast.sort_unstable();
             plain.sort_unstable();
             prop_assert_eq!(fast, plain);
+            prop_assert_eq!(is_full(board.bits()), board.is_full());
         }
 
         #[test]
-        fn lane_map_composes_symmetries(t in 0usize..8, u in 0usize..8, board in any_board()) {
-            let tables = SymmetryTables::new();
-            let composed = tables.lane_map(u)[t] as usize;
-            let step = tables.transform(t, tables.transform(u, board.bits()));
-            prop_assert_eq!(tables.transform(composed, board.bits()), step);
+        fn image_inverse_undoes_each_image(board in any_board()) {
+            for (j, &image) in images(board.bits()).iter().enumerate() {
+                let back = Symmetry::from_index(usize::from(IMAGE_INVERSE[j]));
+                prop_assert_eq!(Board::from_bits(image).unwrap().transformed(back), board);
+            }
+        }
+
+        #[test]
+        fn composition_composes_transforms(t in 0usize..8, u in 0usize..8, board in any_board()) {
+            let step = transform(t, transform(u, board.bits()));
+            prop_assert_eq!(transform(compose(t, u), board.bits()), step);
         }
 
         #[test]

@@ -19,7 +19,8 @@ mod board;
 pub mod search;
 
 pub use board::{
-    images, moves, Board, CaptureTable, Move, Symmetry, SymmetryTables, CELLS, HASH_WEIGHTS, MAX_DIE,
+    after, canonical, canonical_after, compose, for_each_placement, images, is_full, moves, tagged_images,
+    transform, transformed_hash, Board, Move, Symmetry, CELLS, HASH_WEIGHTS, IMAGE_INVERSE, MAX_DIE,
     NEIGHBOURS,
 };
 pub use search::{enumerate, CellTally, HashTally, LaneGroup, Tally, ANSWER_MASK};

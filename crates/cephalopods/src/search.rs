@@ -25,15 +25,29 @@
 //! waiting for each in turn (the batch result is the same as edge-by-edge processing; the tests compare
 //! the answers with plain brute forces).
 
-use crate::board::{CaptureTable, SymmetryTables, CELLS};
+use crate::board::{
+    canonical, canonical_after, compose, for_each_placement, tagged_images, transform, transformed_hash,
+    Board, Symmetry, CELLS,
+};
 
 /// Mask of the answer's 30 bits.
 pub const ANSWER_MASK: u32 = (1 << 30) - 1;
 
 /// What to do with the games that end on a board: fold them into an answer.
 pub trait Tally {
+    /// How many times [`Tally::add_orbit`] counts each game, out of its eight orientations.
+    const ORBIT_WEIGHT: u32 = 8;
+
     /// Counts `count` games ending on the image under symmetry `t` of canonical board `board`.
-    fn add(&mut self, tables: &SymmetryTables, board: u32, t: usize, count: u32);
+    fn add(&mut self, board: u32, t: usize, count: u32);
+
+    /// Counts `count` games ending on each of the eight images of `board`, weighted
+    /// [`Tally::ORBIT_WEIGHT`] / 8.
+    fn add_orbit(&mut self, board: u32, count: u32) {
+        for t in 0..8 {
+            self.add(board, t, count);
+        }
+    }
 }
 
 /// Sums final-board hashes (mod 2^32).
@@ -44,9 +58,20 @@ pub struct HashTally {
 }
 
 impl Tally for HashTally {
+    const ORBIT_WEIGHT: u32 = 4;
+
     #[inline]
-    fn add(&mut self, tables: &SymmetryTables, board: u32, t: usize, count: u32) {
-        self.sum = self.sum.wrapping_add(count.wrapping_mul(tables.hash(t, board)));
+    fn add(&mut self, board: u32, t: usize, count: u32) {
+        self.sum = self.sum.wrapping_add(count.wrapping_mul(transformed_hash(t, board)));
+    }
+
+    /// Half the sum of the eight images' hashes, which is always even: a symmetry keeps the centre
+    /// in place and sends a corner (an edge) to each corner (edge) twice, so every cell's weight is
+    /// counted an even number of times. A start fixed by all eight symmetries then counts every
+    /// game 4 times instead of 8, which leaves the 30 bits of the answer exact modulo 2^32.
+    fn add_orbit(&mut self, board: u32, count: u32) {
+        let sum: u64 = (0..8).map(|t| u64::from(transformed_hash(t, board))).sum();
+        self.sum = self.sum.wrapping_add(count.wrapping_mul((sum / 2) as u32));
     }
 }
 
@@ -58,8 +83,8 @@ pub struct CellTally {
 }
 
 impl Tally for CellTally {
-    fn add(&mut self, tables: &SymmetryTables, board: u32, t: usize, count: u32) {
-        let image = tables.transform(t, board);
+    fn add(&mut self, board: u32, t: usize, count: u32) {
+        let image = transform(t, board);
         for (i, sum) in self.sums.iter_mut().enumerate() {
             *sum = sum.wrapping_add(count.wrapping_mul((image >> (3 * i)) & 7));
         }
@@ -73,8 +98,9 @@ impl Tally for CellTally {
 /// eight orientation counts of a board are constant on each coset `H t`, and one lane per coset is
 /// enough (8 / |H| lanes). Starting with one path on every orientation of `H` (|H| paths in all)
 /// keeps that exact; the total then counts every game |H| times, which is divided out at the end.
-/// Dividing by |H| modulo 2^32 leaves 32 - log2|H| good bits, so |H| is at most 4 (for a start
-/// board fixed by all eight symmetries, the four rotations).
+/// Dividing by |H| modulo 2^32 leaves 32 - log2|H| good bits, enough for |H| up to 4; a start fixed
+/// by all eight symmetries keeps one lane, whose final boards are tallied a whole orbit at a time
+/// ([`Tally::add_orbit`], which [`HashTally`] halves exactly, so that its games count 4 times).
 #[derive(Clone, Debug)]
 pub struct LaneGroup {
     /// The symmetries shared (a subgroup, identity first).
@@ -87,14 +113,11 @@ pub struct LaneGroup {
 
 impl LaneGroup {
     /// The largest usable group fixing `start` (or the trivial group when `share` is false).
-    pub fn for_start(tables: &SymmetryTables, start: u32, share: bool) -> LaneGroup {
+    pub fn for_start(start: Board, share: bool) -> LaneGroup {
         let mut shared: Vec<usize> =
-            (0..8).filter(|&t| share && tables.transform(t, start) == start).collect();
+            (0..8).filter(|&t| share && start.transformed(Symmetry::from_index(t)) == start).collect();
         if shared.is_empty() {
             shared.push(0);
-        }
-        if shared.len() == 8 {
-            shared.truncate(4); // the rotations
         }
         let mut lane_of = [u8::MAX; 8];
         let mut members = Vec::new();
@@ -104,7 +127,7 @@ impl LaneGroup {
             }
             let lane = members.len();
             // The coset H t: apply t, then a shared symmetry h.
-            let coset: Vec<usize> = shared.iter().map(|&h| usize::from(tables.lane_map(t)[h])).collect();
+            let coset: Vec<usize> = shared.iter().map(|&h| compose(h, t)).collect();
             for &member in &coset {
                 lane_of[member] = lane as u8;
             }
@@ -118,34 +141,39 @@ impl LaneGroup {
         self.members.len()
     }
 
-    /// `lane_map(tables)[u][k]`: where lane `k` goes when the successor is `u` applied to its
+    /// `lane_maps()[u][k]`: where lane `k` goes when the successor is `u` applied to its
     /// canonical form (coset `H t` goes to `H (t after u)`, the same for every member `t`).
-    fn lane_maps<const L: usize>(&self, tables: &SymmetryTables) -> [[u8; L]; 8] {
+    pub(crate) fn lane_maps<const L: usize>(&self) -> [[u8; L]; 8] {
         let mut maps = [[0u8; L]; 8];
         for (u, map) in maps.iter_mut().enumerate() {
             for (k, lane) in map.iter_mut().enumerate() {
-                *lane = self.lane_of[usize::from(tables.lane_map(u)[self.members[k][0]])];
+                *lane = self.lane_of[compose(self.members[k][0], u)];
             }
         }
         maps
     }
 }
 
-/// Per-row (three cells, 9 bits) pip sum, dice count and capture potential, packed in bytes.
-fn row_stats() -> Vec<u32> {
-    (0..512u32)
-        .map(|bits| {
-            let (mut sum, mut dice, mut potential) = (0, 0, 0);
-            for k in 0..3 {
-                let value = (bits >> (3 * k)) & 7;
-                sum += value;
-                dice += u32::from(value != 0);
-                potential += (value + 1) / 3;
-            }
-            sum | dice << 8 | potential << 16
-        })
-        .collect()
-}
+/// Per-row (three cells, 9 bits) pip sum, dice count and capture potential, packed in bytes. Built
+/// at compile time.
+const ROW_STATS: [u32; 512] = {
+    let mut stats = [0u32; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        let (mut sum, mut dice, mut potential) = (0, 0, 0);
+        let mut k = 0;
+        while k < 3 {
+            let value = (bits as u32 >> (3 * k)) & 7;
+            sum += value;
+            dice += (value != 0) as u32;
+            potential += (value + 1) / 3;
+            k += 1;
+        }
+        stats[bits] = sum | dice << 8 | potential << 16;
+        bits += 1;
+    }
+    stats
+};
 
 /// The depths at which a board can be reached, from counting arguments alone.
 ///
@@ -157,7 +185,6 @@ fn row_stats() -> Vec<u32> {
 /// end is looser (records start at their first contribution instead) and only checks them.
 #[derive(Clone, Debug)]
 pub struct Bounds {
-    stats: Vec<u32>,
     start_sum: i32,
     start_dice: i32,
     start_potential: i32,
@@ -167,13 +194,7 @@ pub struct Bounds {
 impl Bounds {
     /// Bounds for games from `start` of at most `depth` moves.
     pub fn new(start: u32, depth: u32) -> Bounds {
-        let mut bounds = Bounds {
-            stats: row_stats(),
-            start_sum: 0,
-            start_dice: 0,
-            start_potential: 0,
-            depth: depth as i32,
-        };
+        let mut bounds = Bounds { start_sum: 0, start_dice: 0, start_potential: 0, depth: depth as i32 };
         let (sum, dice, potential) = bounds.stats(start);
         bounds.start_sum = sum;
         bounds.start_dice = dice;
@@ -183,9 +204,9 @@ impl Bounds {
 
     #[inline]
     fn stats(&self, board: u32) -> (i32, i32, i32) {
-        let s = self.stats[(board & 511) as usize]
-            + self.stats[((board >> 9) & 511) as usize]
-            + self.stats[(board >> 18) as usize];
+        let s = ROW_STATS[(board & 511) as usize]
+            + ROW_STATS[((board >> 9) & 511) as usize]
+            + ROW_STATS[(board >> 18) as usize];
         ((s & 255) as i32, ((s >> 8) & 255) as i32, (s >> 16) as i32)
     }
 
@@ -347,7 +368,7 @@ impl<const L: usize> Level<L> {
     #[inline]
     fn row(&mut self, bounds: &Bounds, board: u32, depth: i32, rows: i32) -> usize {
         let (lo, hi) = bounds.window(board);
-        assert!(
+        debug_assert!(
             lo <= depth && depth + rows - 1 <= hi,
             "depths {depth}+{rows} outside the window {lo}..={hi}"
         );
@@ -416,8 +437,6 @@ const BATCH_BOARDS: usize = 24;
 
 /// The state of one enumeration with `L` lanes.
 struct Search<'a, T, const L: usize> {
-    tables: &'a SymmetryTables,
-    captures: CaptureTable,
     bounds: Bounds,
     depth: i32,
     group: &'a LaneGroup,
@@ -433,45 +452,42 @@ struct Search<'a, T, const L: usize> {
 
 /// Walks every game of at most `depth` moves from `start` and feeds each final board to `tally`,
 /// sharing the counts of the start board's symmetries if `share` is set. Returns how many times
-/// each game was counted (the size of the shared group, 1, 2 or 4).
+/// each game was counted (the size of the shared group, 1, 2 or 4, or [`Tally::ORBIT_WEIGHT`]
+/// when all eight symmetries are shared).
 ///
 /// # Complexity
 /// One expansion per reachable canonical board (about 510 thousand for an empty board at depth 40)
 /// and one hash-map lookup per distinct (board, successor) edge; the memory is two levels' records.
 pub fn enumerate<T: Tally>(start: u32, depth: u32, share: bool, tally: &mut T) -> u32 {
-    let tables = SymmetryTables::new();
-    let group = LaneGroup::for_start(&tables, start, share);
+    let group = LaneGroup::for_start(Board::from_bits(start).expect("a packed board"), share);
     match group.lanes() {
-        8 => run::<T, 8>(&tables, &group, start, depth, tally),
-        4 => run::<T, 4>(&tables, &group, start, depth, tally),
-        2 => run::<T, 2>(&tables, &group, start, depth, tally),
+        8 => run::<T, 8>(&group, start, depth, tally),
+        4 => run::<T, 4>(&group, start, depth, tally),
+        2 => run::<T, 2>(&group, start, depth, tally),
+        1 => run::<T, 1>(&group, start, depth, tally),
         lanes => unreachable!("{lanes} lanes"),
     }
-    group.shared.len() as u32
+    if group.shared.len() == 8 {
+        T::ORBIT_WEIGHT
+    } else {
+        group.shared.len() as u32
+    }
 }
 
-fn run<T: Tally, const L: usize>(
-    tables: &SymmetryTables,
-    group: &LaneGroup,
-    start: u32,
-    depth: u32,
-    tally: &mut T,
-) {
+fn run<T: Tally, const L: usize>(group: &LaneGroup, start: u32, depth: u32, tally: &mut T) {
     let mut search: Search<T, L> = Search {
-        tables,
-        captures: CaptureTable::new(),
         bounds: Bounds::new(start, depth),
         depth: depth as i32,
         group,
-        lane_maps: group.lane_maps(tables),
+        lane_maps: group.lane_maps(),
         tally,
         current: Level::new(),
         next: Level::new(),
         rows: Vec::new(),
         edges: Vec::new(),
     };
-    let (canonical, symmetry) = tables.canonical(start);
-    let row = search.current.row(&search.bounds, canonical, 0, 1);
+    let (start_form, symmetry) = canonical(start);
+    let row = search.current.row(&search.bounds, start_form, 0, 1);
     search.current.arena[row][usize::from(group.lane_of[symmetry])] = 1;
     search.run();
 }
@@ -499,8 +515,12 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
     fn tally_row(&mut self, board: u32, row: &[u32; L]) {
         for (lane, &count) in row.iter().enumerate() {
             if count != 0 {
-                for &t in &self.group.members[lane] {
-                    self.tally.add(self.tables, board, t, count);
+                if L == 1 {
+                    self.tally.add_orbit(board, count);
+                } else {
+                    for &t in &self.group.members[lane] {
+                        self.tally.add(board, t, count);
+                    }
                 }
             }
         }
@@ -542,9 +562,11 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             self.rows.extend_from_slice(&movable[first..=last]);
             let depth = (lo + first as i32) as u8;
             let rows = (last - first + 1) as u8;
-            let (tables, edges) = (self.tables, &mut self.edges);
-            self.captures.for_each_move(board, |after, capture| {
-                let (successor, symmetry) = tables.canonical(after);
+            let edges = &mut self.edges;
+            let tagged = tagged_images(board);
+            for_each_placement(board, |cell, subset, value| {
+                let (successor, symmetry) = canonical_after(&tagged, cell, subset, value);
+                let capture = subset != 0;
                 edges.push(Edge {
                     board: successor,
                     symmetry: symmetry as u8,
@@ -596,15 +618,6 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             }
         }
     }
-}
-
-/// Index of `Symmetry(t).after(Symmetry(u))`, by group arithmetic: with `t = R^a T^f` (transpose `T`
-/// first, then `a` quarter turns `R`) and `T R = R^-1 T`, the product is `R^(a ± b) T^(f + g)`.
-const fn compose(t: usize, u: usize) -> usize {
-    let (a, f) = (t & 3, t >> 2);
-    let (b, g) = (u & 3, u >> 2);
-    let turns = if f == 0 { (a + b) & 3 } else { (a + 4 - b) & 3 };
-    turns | (f ^ g) << 2
 }
 
 /// `GATHER[u][k]`: the lane whose count goes to lane `k` for a successor reached through `u`, when all
@@ -669,16 +682,6 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::HashSet;
 
-    #[test]
-    fn constant_composition_matches_the_symmetry_tables() {
-        let tables = SymmetryTables::new();
-        for u in 0..8 {
-            for t in 0..8 {
-                assert_eq!(compose(t, u), usize::from(tables.lane_map(u)[t]));
-            }
-        }
-    }
-
     proptest! {
         #[test]
         fn specialised_all_lane_adds_match_the_plain_loop(
@@ -686,13 +689,12 @@ mod tests {
             start in proptest::array::uniform8(any::<u32>()),
             symmetry in 0u8..8,
         ) {
-            let tables = SymmetryTables::new();
             let mut fast = vec![start; rows.len()];
             add_rows_all_lanes(symmetry, &mut fast, &rows);
             let mut plain = vec![start; rows.len()];
             for (to, from) in plain.iter_mut().zip(&rows) {
                 for (t, &count) in from.iter().enumerate() {
-                    let lane = usize::from(tables.lane_map(usize::from(symmetry))[t]);
+                    let lane = compose(t, usize::from(symmetry));
                     to[lane] = to[lane].wrapping_add(count);
                 }
             }
@@ -741,9 +743,8 @@ mod tests {
 
     #[test]
     fn lane_groups_follow_the_start_symmetries() {
-        let tables = SymmetryTables::new();
         let cases = [
-            ([0, 0, 0, 0, 0, 0, 0, 0, 0], 2), // all eight: the four rotations are shared
+            ([0, 0, 0, 0, 0, 0, 0, 0, 0], 1), // all eight
             ([1, 0, 0, 0, 0, 0, 0, 0, 0], 4), // a diagonal reflection
             ([0, 1, 0, 0, 0, 0, 0, 0, 0], 4), // a mirror
             ([1, 2, 0, 0, 0, 0, 0, 0, 0], 8), // none
@@ -751,15 +752,15 @@ mod tests {
         ];
         for (cells, lanes) in cases {
             let start = Board::from_cells(cells).bits();
-            let group = LaneGroup::for_start(&tables, start, true);
+            let group = LaneGroup::for_start(Board::from_bits(start).unwrap(), true);
             assert_eq!(group.lanes(), lanes, "{cells:?}");
             let mut seen: Vec<usize> = group.members.concat();
             seen.sort_unstable();
             assert_eq!(seen, (0..8).collect::<Vec<_>>(), "every orientation in exactly one lane");
             for &h in &group.shared {
-                assert_eq!(tables.transform(h, start), start);
+                assert_eq!(transform(h, start), start);
             }
-            assert_eq!(LaneGroup::for_start(&tables, start, false).lanes(), 8);
+            assert_eq!(LaneGroup::for_start(Board::from_bits(start).unwrap(), false).lanes(), 8);
         }
     }
 
