@@ -367,16 +367,20 @@ impl<const L: usize> Level<L> {
     /// If those depths leave the board's window, which would mean [`Bounds`] is wrong.
     #[inline]
     fn row(&mut self, bounds: &Bounds, board: u32, depth: i32, rows: i32) -> usize {
+        let (slot, found) = self.map.find_or_claim(board);
+        if let Some(location) = found.map(Location) {
+            if location.depth() <= depth {
+                debug_assert!(depth + rows - 1 <= bounds.window(board).1, "depths past the window");
+                return location.offset() + (depth - location.depth()) as usize;
+            }
+        }
+        // A new record, or one that must start lower: only then is the window needed.
         let (lo, hi) = bounds.window(board);
-        debug_assert!(
+        assert!(
             lo <= depth && depth + rows - 1 <= hi,
             "depths {depth}+{rows} outside the window {lo}..={hi}"
         );
-        let (slot, found) = self.map.find_or_claim(board);
         match found.map(Location) {
-            Some(location) if location.depth() <= depth => {
-                location.offset() + (depth - location.depth()) as usize
-            }
             Some(location) => {
                 let (old, start) = (location.offset(), location.depth());
                 let moved = self.arena.len();
