@@ -1,5 +1,6 @@
-//! Cephalopods: the 12 public tests and the three heavy inputs (near-empty boards at depth 40),
-//! in-process. Whole-process figures (start-up included) are in `crates/cephalopods/README.md`.
+//! Cephalopods, in-process: each of the 12 public tests, all 12 one after another (the public-12
+//! sum), and the four heavy inputs (near-empty boards at depth 40). Whole-process figures (start-up
+//! included) come from `crates/cephalopods/measure.sh`; both are in `crates/cephalopods/README.md`.
 
 use cephalopods::{final_hash_sum, Board};
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -22,27 +23,33 @@ fn public_tests(c: &mut Criterion) {
         .sample_size(10)
         .warm_up_time(Duration::from_millis(200))
         .measurement_time(Duration::from_millis(500));
+    let mut cases = Vec::new();
     for case in 1..=12 {
         let name = format!("{case:02}");
         let (board, depth) = parse(&std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap());
         group.bench_function(&name, |b| b.iter(|| final_hash_sum(black_box(board), black_box(depth))));
+        cases.push((board, depth));
     }
+    group.bench_function("all-12", |b| {
+        b.iter(|| {
+            cases
+                .iter()
+                .map(|&(board, depth)| final_hash_sum(black_box(board), black_box(depth)))
+                .sum::<u32>()
+        })
+    });
     group.finish();
 }
 
 fn heavy_inputs(c: &mut Criterion) {
     let mut group = c.benchmark_group("cephalopods/heavy");
     group.sample_size(10).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(2));
-    let inputs = [
-        ("empty", [0, 0, 0, 0, 0, 0, 0, 0, 0]),
-        ("corner", [1, 0, 0, 0, 0, 0, 0, 0, 0]),
-        ("edge", [0, 1, 0, 0, 0, 0, 0, 0, 0]),
-        // No symmetry to share: all eight orientation counts are kept.
-        ("asymmetric", [1, 2, 0, 0, 0, 0, 0, 0, 0]),
-    ];
-    for (name, cells) in inputs {
-        let board = Board::from_cells(cells);
-        group.bench_function(name, |b| b.iter(|| final_hash_sum(black_box(board), black_box(40))));
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates/cephalopods/heavy");
+    // Shared symmetries: 1 lane for the empty board, 4 for the corner and edge ones, 8 (none) for the
+    // asymmetric one.
+    for name in ["empty", "corner", "edge", "asymmetric"] {
+        let (board, depth) = parse(&std::fs::read_to_string(dir.join(format!("{name}.in"))).unwrap());
+        group.bench_function(name, |b| b.iter(|| final_hash_sum(black_box(board), black_box(depth))));
     }
     group.finish();
 }
