@@ -235,31 +235,14 @@ pub fn moves(board: Board) -> Vec<Move> {
 /// `ROW_IMAGES[s][r][bits]`: the image under symmetry `s` of row `r` holding `bits`. A symmetry
 /// permutes cells, so it maps each row of three cells independently; the image of a board is the
 /// OR of the images of its three rows. Built at compile time.
-static ROW_IMAGES: [[[u32; 512]; 3]; 8] = {
-    let mut table = [[[0u32; 512]; 3]; 8];
-    let mut s = 0;
-    while s < 8 {
-        let mut r = 0;
-        while r < 3 {
-            let mut bits = 0;
-            while bits < 512 {
-                let mut k = 0;
-                while k < 3 {
-                    let value = (bits as u32 >> (3 * k)) & 7;
-                    table[s][r][bits] |= value << (3 * symmetry_cell(s, 3 * r + k));
-                    k += 1;
-                }
-                bits += 1;
-            }
-            r += 1;
-        }
-        s += 1;
-    }
-    table
-};
+static ROW_IMAGES: [[[u32; 512]; 3]; 8] = row_table(false);
 
 /// `ROW_HASHES[s][r][bits]`: the contribution of that image to the board hash.
-static ROW_HASHES: [[[u32; 512]; 3]; 8] = {
+static ROW_HASHES: [[[u32; 512]; 3]; 8] = row_table(true);
+
+/// The row images (`hashes` false) or their hash contributions (`hashes` true), for every symmetry,
+/// row and row content. A row's cells land on distinct cells, so summing their images is ORing them.
+const fn row_table(hashes: bool) -> [[[u32; 512]; 3]; 8] {
     let mut table = [[[0u32; 512]; 3]; 8];
     let mut s = 0;
     while s < 8 {
@@ -270,7 +253,8 @@ static ROW_HASHES: [[[u32; 512]; 3]; 8] = {
                 let mut k = 0;
                 while k < 3 {
                     let value = (bits as u32 >> (3 * k)) & 7;
-                    table[s][r][bits] += value * HASH_WEIGHTS[symmetry_cell(s, 3 * r + k)];
+                    let to = symmetry_cell(s, 3 * r + k);
+                    table[s][r][bits] += if hashes { value * HASH_WEIGHTS[to] } else { value << (3 * to) };
                     k += 1;
                 }
                 bits += 1;
@@ -280,7 +264,7 @@ static ROW_HASHES: [[[u32; 512]; 3]; 8] = {
         s += 1;
     }
     table
-};
+}
 
 /// `board` (packed) moved by symmetry `s`; as [`Board::transformed`], three look-ups.
 #[inline]
