@@ -233,8 +233,9 @@ proptest! {
 }
 
 /// The brute force over a whole input file, e.g. the 10,000 puzzles of the `jigsaw_gen` example:
-/// `JIGSAW_INPUT=jigsaw-10k.in cargo test -p jigsaw --test properties --release -- --ignored
-/// --nocapture` (a relative path is taken from `crates/jigsaw`). Checks every count and reports how long the plain search took.
+/// `JIGSAW_INPUT=$PWD/jigsaw-10k.in cargo test -p jigsaw --test properties --release -- --ignored
+/// --nocapture` (a relative path is taken from `crates/jigsaw`, where the test runs). Checks every
+/// count and reports how long the plain search took.
 #[test]
 #[ignore = "minutes; run by hand on a generated file"]
 fn brute_force_agrees_on_a_whole_file() {

@@ -166,6 +166,26 @@ impl Spec {
     }
 }
 
+impl Spec {
+    /// [`Spec::parse`] for a command that takes no positional words: on `--help` prints the help
+    /// and exits with status 0.
+    ///
+    /// # Errors
+    /// As [`Spec::parse`], or a positional word.
+    pub fn options_or_help(&self, args: &[String]) -> Result<Args, String> {
+        match self.parse(args)? {
+            Parsed::Help => {
+                print!("{}", self.help());
+                std::process::exit(0);
+            }
+            Parsed::Args(args) => match args.positional.first() {
+                Some(word) => Err(format!("unexpected argument {word:?} (see --help)")),
+                None => Ok(args),
+            },
+        }
+    }
+}
+
 /// `-n, --games N` or `    --strict`.
 fn option_names(option: &Opt) -> String {
     let short = option.short.map_or("    ".to_string(), |c| format!("-{c}, "));
@@ -184,20 +204,16 @@ impl Args {
             .unwrap_or_else(|| panic!("--{long} is not an option of this command"))
     }
 
-    /// Whether the flag `--long` was given.
+    /// Whether `--long` was given on the command line (a flag, or an option with its value; a
+    /// default does not count).
     pub fn flag(&self, long: &str) -> bool {
-        self.given(long)
+        self.given[self.index(long)].is_some()
     }
 
     /// The text of `--long`: the value given, else the default, else `None`.
     pub fn text(&self, long: &str) -> Option<&str> {
         let index = self.index(long);
         self.given[index].as_deref().or(self.spec.options[index].default)
-    }
-
-    /// Whether `--long` was given on the command line (not just defaulted).
-    pub fn given(&self, long: &str) -> bool {
-        self.given[self.index(long)].is_some()
     }
 
     /// The value of `--long` parsed with `parse`, or `None` if it was neither given nor defaulted.
@@ -296,12 +312,12 @@ mod tests {
         let a = args(&SPEC, &["./bot", "--fast", "-n", "3"]);
         assert_eq!(a.positional, ["./bot", "--fast", "-n", "3"]);
         assert_eq!(a.get::<usize>("games", "a number"), Ok(10));
-        assert!(!a.given("games") && !a.flag("strict"));
+        assert!(!a.flag("games") && !a.flag("strict"));
         assert_eq!(a.optional::<u64>("seed", "a seed"), Ok(None));
         let a = args(&SPEC, &["-n", "3", "--seed=7", "--strict", "--", "-x"]);
         assert_eq!(a.get::<usize>("games", "a number"), Ok(3));
         assert_eq!(a.optional::<u64>("seed", "a seed"), Ok(Some(7)));
-        assert!(a.flag("strict") && a.given("games"));
+        assert!(a.flag("strict") && a.flag("games"));
         assert_eq!(a.positional, ["-x"]);
         let spread = Spec { trailing: false, ..SPEC };
         assert_eq!(args(&spread, &["a", "--strict", "b"]).positional, ["a", "b"]);

@@ -16,7 +16,7 @@ use hex::{Color, Game, Move};
 use playout::Rng;
 use search::{Flavour, Search, Settings};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
-use tools::cli::{Opt, Parsed, Spec};
+use tools::cli::{Opt, Spec};
 
 const SPEC: Spec = Spec {
     usage: &["hex-baseline [OPTIONS]"],
@@ -48,16 +48,7 @@ struct Options {
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
-    let args = match SPEC.parse(args)? {
-        Parsed::Help => {
-            print!("{}", SPEC.help());
-            std::process::exit(0);
-        }
-        Parsed::Args(args) => args,
-    };
-    if let Some(word) = args.positional.first() {
-        return Err(format!("unexpected argument {word:?} (see --help)"));
-    }
+    let args = SPEC.options_or_help(args)?;
     let clock_seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
     Ok(Options {
         engine: args.get_with("engine", |name| match name {

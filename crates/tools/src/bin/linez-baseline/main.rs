@@ -6,7 +6,7 @@
 //!   greedy (default): the move removing the most numbers now, else the best 5-cell-window potential.
 
 use linez::game::{baseline, SplitMix64};
-use tools::cli::{Opt, Parsed, Spec};
+use tools::cli::{Opt, Spec};
 
 enum Kind {
     Random,
@@ -25,16 +25,7 @@ const SPEC: Spec = Spec {
 };
 
 fn parse_args(args: &[String]) -> Result<(Kind, u64), String> {
-    let args = match SPEC.parse(args)? {
-        Parsed::Help => {
-            print!("{}", SPEC.help());
-            std::process::exit(0);
-        }
-        Parsed::Args(args) => args,
-    };
-    if let Some(word) = args.positional.first() {
-        return Err(format!("unexpected argument {word:?} (see --help)"));
-    }
+    let args = SPEC.options_or_help(args)?;
     let kind = args.get_with("bot", |name| match name {
         "random" => Ok(Kind::Random),
         "greedy" => Ok(Kind::Greedy),
