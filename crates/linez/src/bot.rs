@@ -62,6 +62,14 @@ pub struct Weights {
     /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
     /// its missing numbers plus the others that must leave (0 = off).
     pub dirty_plans: i32,
+    /// Rollouts: on boards searched deep, a sample plays this many of our moves (each followed by
+    /// three random numbers at random cells) with the rollout policy before it is evaluated
+    /// (0 = the reply search instead).
+    pub rollout_plies: usize,
+    /// Rollout policy: how many quiet moves (best by window change) it re-ranks by the evaluation.
+    pub rollout_k: usize,
+    /// Rollout policy: softmax temperature over those evaluations (0 = greedy).
+    pub rollout_temperature: i32,
 }
 
 impl Default for Weights {
@@ -82,6 +90,9 @@ impl Default for Weights {
             reply_samples: 1,
             reply_from: 40,
             dirty_plans: 1,
+            rollout_plies: 0,
+            rollout_k: 4,
+            rollout_temperature: 0,
         }
     }
 }
@@ -600,18 +611,24 @@ pub const MOVE_SAMPLES_MIN: u64 = 64;
 pub const PLANNED_MOVES: u64 = 200;
 
 /// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
-/// searched at depth 2 (`deep`, each sample costs [`DEEP_COST`] units) or not.
+/// whose samples cost `sample_cost` units each ([`Bot::sample_cost`]).
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out.
-pub fn effort_for(samples_left: u64, moves: u64, deep: bool) -> Effort {
+pub fn effort_for(samples_left: u64, moves: u64, sample_cost: u64) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
-    let units = (samples_left / remaining).min(MOVE_SAMPLES_MAX);
+    effort_of_units((samples_left / remaining).min(MOVE_SAMPLES_MAX), sample_cost)
+}
+
+/// The effort one move gets from `units` work units when each sample costs `sample_cost` units:
+/// depth-1 samples (cost 1) at most [`MOVE_SHALLOW_MAX`], 8-24 candidates, the 1-ply ranking
+/// ([`Effort::FAST`]) below [`MOVE_SAMPLES_MIN`] units.
+pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
     if units < MOVE_SAMPLES_MIN {
         return Effort::FAST;
     }
-    let budget = if deep { units / DEEP_COST } else { units.min(MOVE_SHALLOW_MAX) };
+    let budget = if sample_cost > 1 { units / sample_cost } else { units.min(MOVE_SHALLOW_MAX) };
     let candidates = (budget / 40).clamp(8, 24) as usize;
     Effort { candidates, samples: budget as usize / candidates }
 }
@@ -653,14 +670,13 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
-        let deep = self.is_deep(board);
-        let mut effort = effort_for(self.samples_left, self.moves, deep);
+        let cost = self.sample_cost(board);
+        let mut effort = effort_for(self.samples_left, self.moves, cost);
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.used * 100 >= self.budget * 85 {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        let cost = if deep { DEEP_COST } else { 1 };
         self.samples_left =
             self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
         self.moves += 1;
@@ -800,6 +816,18 @@ impl Bot {
         terms
     }
 
+    /// The work units one sample on `board` costs: 1 at depth 1, [`DEEP_COST`] for the reply
+    /// search, one a ply for a rollout.
+    pub fn sample_cost(&self, board: &Board) -> u64 {
+        if !self.is_deep(board) {
+            1
+        } else if self.weights.rollout_plies > 0 {
+            self.weights.rollout_plies as u64
+        } else {
+            DEEP_COST
+        }
+    }
+
     /// Whether the samples on `board` search the replies (depth 2).
     pub fn is_deep(&self, board: &Board) -> bool {
         self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
@@ -825,7 +853,109 @@ impl Bot {
         if !deep {
             return points as i32 * self.weights.point + self.evaluate(&placed, &counts, true);
         }
+        if self.weights.rollout_plies > 0 {
+            return points as i32 * self.weights.point + self.rollout_value(&placed, counts, rng);
+        }
         points as i32 * self.weights.point + self.reply_value(&placed, counts, rng)
+    }
+
+    /// A rollout: from `board` (our move, the next colours unknown) the rollout policy plays
+    /// [`Weights::rollout_plies`] quiet moves, each followed by three random numbers at random
+    /// cells (lines are taken as soon as there are some: free moves, their points count); the
+    /// value is the points on the way plus the evaluation at the end, or the loss.
+    fn rollout_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
+        let weights = &self.weights;
+        let mut board = *board;
+        let mut gained = 0i32;
+        let mut plies = 0;
+        let mut top = TopMoves::new(weights.rollout_k.max(1));
+        loop {
+            if board.is_clear() {
+                return gained;
+            }
+            if plies == weights.rollout_plies {
+                return gained + self.evaluate(&board, &counts, true);
+            }
+            let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
+            let regions = EmptyRegions::new(&board);
+            let mut best_line: Option<(u32, Move)> = None;
+            top.best.clear();
+            for a in cells_of(board.occupied_cells()) {
+                let colour = board.get(a) as usize;
+                for b in cells_of(regions.reachable_from(a)) {
+                    let mv = Move { from: a, to: b };
+                    if deltas.completes[b] >> colour & 1 == 1 {
+                        let mut after = board;
+                        let removal = after.apply_legal_move(mv);
+                        if removal.count > 0 {
+                            if best_line.map_or(true, |(p, _)| removal.points > p) {
+                                best_line = Some((removal.points, mv));
+                            }
+                            continue;
+                        }
+                    }
+                    if best_line.is_none() {
+                        let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
+                        top.offer(Scored { mv, value: i64::from(delta) });
+                    }
+                }
+            }
+            if let Some((points, mv)) = best_line {
+                let before = board;
+                board.apply_legal_move(mv);
+                counts = counts.derive(&self.table, &before, &board);
+                gained += points as i32 * weights.point;
+                continue;
+            }
+            if top.is_empty() {
+                return gained + self.evaluate(&board, &counts, true);
+            }
+            let chosen = if top.best.len() == 1 || weights.rollout_k <= 1 {
+                let mut after = board;
+                after.apply_legal_move(top.best[0].mv);
+                let after_counts = counts.derive(&self.table, &board, &after);
+                (after, after_counts)
+            } else {
+                let mut options: Vec<(i32, Board, WindowCounts)> = Vec::with_capacity(top.best.len());
+                for reply in &top.best {
+                    let mut after = board;
+                    after.apply_legal_move(reply.mv);
+                    let after_counts = counts.derive(&self.table, &board, &after);
+                    options.push((self.evaluate(&after, &after_counts, false), after, after_counts));
+                }
+                let best = options.iter().map(|o| o.0).max().expect("options");
+                let pick = if weights.rollout_temperature <= 0 {
+                    options.iter().position(|o| o.0 == best).expect("best")
+                } else {
+                    let t = f64::from(weights.rollout_temperature);
+                    let p: Vec<f64> = options.iter().map(|o| (f64::from(o.0 - best) / t).exp()).collect();
+                    let total: f64 = p.iter().sum();
+                    let mut x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * total;
+                    let mut pick = p.len() - 1;
+                    for (i, pi) in p.iter().enumerate() {
+                        if x < *pi {
+                            pick = i;
+                            break;
+                        }
+                        x -= pi;
+                    }
+                    pick
+                };
+                let (_, after, after_counts) = options.swap_remove(pick);
+                (after, after_counts)
+            };
+            let (after, after_counts) = chosen;
+            let mut placed = after;
+            let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+            let points = place_random(&mut placed, colours, rng);
+            if placed.is_full() {
+                return gained - weights.loss;
+            }
+            counts = after_counts.derive(&self.table, &after, &placed);
+            board = placed;
+            gained += points as i32 * weights.point;
+            plies += 1;
+        }
     }
 
     /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
@@ -1324,13 +1454,13 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * SAMPLES_PER_BUDGET_SECOND;
-        for deep in [false, true] {
-            let early = effort_for(total, 0, deep);
-            assert_eq!(early, effort_for(total, 0, deep));
-            assert!((early.candidates * early.samples) as u64 <= MOVE_SAMPLES_MAX);
-            let late = effort_for(total / 4, 2_000, deep);
+        for cost in [1, DEEP_COST, 4] {
+            let early = effort_for(total, 0, cost);
+            assert_eq!(early, effort_for(total, 0, cost));
+            assert!((early.candidates * early.samples) as u64 * cost <= MOVE_SAMPLES_MAX);
+            let late = effort_for(total / 4, 2_000, cost);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
-            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, deep), Effort::FAST);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, cost), Effort::FAST);
         }
     }
 
