@@ -19,7 +19,13 @@ pub const SPEC: Spec = Spec {
         Opt::value("seeds", "LIST", "seeds to play: 7 | 1-100 | 1-10,42,50-60").default("1-100"),
         Opt::value("jobs", "N", "games played in parallel").short('j').default("1"),
         Opt::value("budget", "SECONDS", "thinking time per game, only the bot's own").default("20"),
-        Opt::value("max-moves", "N", "end each game after N moves (end reason: limit)"),
+        Opt::value("max-moves", "N", "end each game after N moves (end reason: limit; still alive)"),
+        Opt::value(
+            "move-units",
+            "N",
+            "with --bot linez: N work units every move (about N/200 ms) instead of\n\
+             the game's thinking budget, which is then not enforced (the survival curve)",
+        ),
         Opt::value("bot", "NAME", "play in process: random | greedy | linez"),
         Opt::value("initial", "N", "open rule 1: numbers on the board at the start").default("3"),
         Opt::value("placement-lines", "R", "open rule 2: score | remove | keep").default("score"),
@@ -89,6 +95,8 @@ pub struct Config {
     pub svg_dir: Option<PathBuf>,
     pub svg_move: Option<u64>,
     pub quiet: bool,
+    /// `--move-units`: the in-process bot's fixed work per move (no game budget then).
+    pub move_units: Option<u64>,
 }
 
 /// What the command line asks for.
@@ -136,11 +144,19 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             return Err("no player: give a PROGRAM or --bot random|greedy|linez (see --help)".to_string())
         }
     };
+    let move_units: Option<u64> = args.optional("move-units", "a number of work units")?;
+    let mut budget = Duration::from_secs_f64(seconds);
+    if move_units.is_some() {
+        if player != PlayerSpec::Bot {
+            return Err("--move-units needs --bot linez".to_string());
+        }
+        budget = Duration::MAX;
+    }
     let transcript_dir = args.text("transcript").map(PathBuf::from);
     let svg_dir = args.text("svg").map(PathBuf::from);
     let options = PlayOptions {
         rules,
-        budget: Duration::from_secs_f64(seconds),
+        budget,
         max_moves: args.optional("max-moves", "a number of moves")?,
         keep_boards: svg_dir.is_some(),
         transcript: transcript_dir.is_some(),
@@ -154,6 +170,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         svg_dir,
         svg_move: args.optional("svg-move", "a move number")?,
         quiet: args.flag("quiet"),
+        move_units,
     })))
 }
 
@@ -223,6 +240,11 @@ mod tests {
         assert_eq!(config.player, PlayerSpec::Greedy);
         assert_eq!(config.options.rules.convention, Convention::LetterIsColumn);
         assert_eq!(config.options.rules.placement_check, PlacementCheck::AfterEach);
+        assert_eq!(config.move_units, None);
+        let args = strings(&["--bot", "linez", "--move-units", "1200", "--max-moves", "5000"]);
+        let Command::Run(config) = parse(&args).unwrap() else { panic!("expected a run") };
+        assert_eq!((config.move_units, config.options.max_moves), (Some(1200), Some(5000)));
+        assert_eq!(config.options.budget, Duration::MAX);
     }
 
     #[test]
@@ -234,6 +256,8 @@ mod tests {
             &["-j", "0", "./bot"],
             &["--nope"],
             &["--seeds"],
+            &["--bot", "greedy", "--move-units", "100"],
+            &["--move-units", "100", "./bot"],
         ] {
             assert!(parse(&strings(args)).is_err(), "{args:?}");
         }

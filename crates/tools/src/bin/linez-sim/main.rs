@@ -59,7 +59,11 @@ fn main() {
 }
 
 /// A player for one game.
-fn make_player(spec: &PlayerSpec, budget: Duration) -> Result<Box<dyn Player>, String> {
+fn make_player(
+    spec: &PlayerSpec,
+    budget: Duration,
+    move_units: Option<u64>,
+) -> Result<Box<dyn Player>, String> {
     Ok(match spec {
         PlayerSpec::Program(program, args) => Box::new(
             Subprocess::spawn(program, args)
@@ -73,7 +77,10 @@ fn make_player(spec: &PlayerSpec, budget: Duration) -> Result<Box<dyn Player>, S
             Box::new(InProcess::new(|game| baseline::greedy_move(game.board()).to_string()))
         }
         PlayerSpec::Bot => {
-            let mut bot = Bot::new(budget);
+            let mut bot = match move_units {
+                Some(units) => Bot::with_move_units(units),
+                None => Bot::new(budget),
+            };
             Box::new(InProcess::new(move |game| {
                 let mv: Move = bot.choose(game.board(), game.next_three());
                 mv.to_string()
@@ -86,10 +93,13 @@ fn run(config: &Config) -> Result<(), String> {
     for dir in [&config.transcript_dir, &config.svg_dir].into_iter().flatten() {
         std::fs::create_dir_all(dir).map_err(|error| format!("cannot create {}: {error}", dir.display()))?;
     }
+    let budget = match config.move_units {
+        Some(units) => format!("{units} work units a move"),
+        None => format!("{} s", config.options.budget.as_secs_f64()),
+    };
     say!(
-        "# linez-sim: {} games, budget {} s, rules: {}; player: {}",
+        "# linez-sim: {} games, budget {budget}, rules: {}; player: {}",
         config.seeds.len(),
-        config.options.budget.as_secs_f64(),
         config.options.rules,
         config.player.describe()
     );
@@ -105,7 +115,7 @@ fn run(config: &Config) -> Result<(), String> {
         config.seeds.len(),
         || (),
         |(), index| {
-            make_player(&config.player, config.options.budget)
+            make_player(&config.player, config.options.budget, config.move_units)
                 .map(|mut player| play_game(config.seeds[index], &config.options, player.as_mut()))
         },
         |index, result| {

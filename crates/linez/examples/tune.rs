@@ -1,0 +1,111 @@
+//! In-process games for tuning the bot's search, timed in CPU seconds (a busy machine does not
+//! inflate them) and with the wall-clock safety net off, so that results depend on the seeds alone.
+//!
+//! ```text
+//! cargo run --release -p linez --example tune -- FIRST LAST UNITS MAX_MOVES JOBS
+//! ```
+//!
+//! Plays seeds FIRST..=LAST (default rules) on JOBS threads. UNITS > 0: that many work units every
+//! move (a point of the survival curve); UNITS = 0: the bot's own schedule for the protocol's game
+//! budget. A game stops after MAX_MOVES moves (counted as alive). Prints one line per game, then
+//! the mean score and moves with two standard errors and the CPU time per move.
+//!
+//! Search settings from the environment: `LINEZ_ROLL=plies,k,temperature[,deep_from[,replies]]`
+//! (rollout plies, 0 = the reply search; the policy's re-ranked moves; its softmax temperature, 0 =
+//! greedy; the numbers on the board from which samples go deep; the reply search's replies).
+
+use linez::bot::{effort_of_units, Weights, GAME_BUDGET};
+use linez::game::{Game, Rules};
+use linez::Bot;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// CPU seconds of the calling thread (Linux: utime + stime of /proc/thread-self/stat, in ticks of
+/// 10 ms; 0 elsewhere).
+fn thread_cpu() -> f64 {
+    let text = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
+    let after = text.rsplit(')').next().unwrap_or("");
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    let ticks = |at: usize| fields.get(at).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The mean of `values` and two standard errors of it.
+fn mean_and_error(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    let mean = values.iter().sum::<f64>() / n;
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
+    (mean, 2.0 * (var / n).sqrt())
+}
+
+fn weights_from_env() -> Weights {
+    let mut weights = Weights::default();
+    if let Ok(text) = std::env::var("LINEZ_ROLL") {
+        let v: Vec<i64> = text.split(',').map(|x| x.parse().expect("LINEZ_ROLL: integers")).collect();
+        weights.rollout_plies = v[0] as usize;
+        weights.rollout_k = v[1] as usize;
+        weights.rollout_temperature = v[2] as i32;
+        if let Some(&from) = v.get(3) {
+            weights.reply_from = from as u32;
+        }
+        if let Some(&replies) = v.get(4) {
+            weights.reply_k = replies as usize;
+        }
+    }
+    weights
+}
+
+fn main() {
+    let args: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().expect("usage: tune FIRST LAST UNITS MAX_MOVES JOBS"))
+        .collect();
+    let [first, last, units, max_moves, jobs] = args[..] else {
+        panic!("usage: tune FIRST LAST UNITS MAX_MOVES JOBS")
+    };
+    let weights = weights_from_env();
+    let seeds: Vec<u64> = (first..=last).collect();
+    let results = Mutex::new(Vec::new());
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                while let Some(&seed) = seeds.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    let mut game = Game::new(seed, Rules::default());
+                    let mut bot = Bot::with_weights(GAME_BUDGET, weights).without_clock();
+                    let cpu = thread_cpu();
+                    while !game.is_over() && game.moves() < max_moves {
+                        let turn = game.turn();
+                        let mv = if units == 0 {
+                            bot.choose(&turn.board, turn.next_three)
+                        } else {
+                            let effort = effort_of_units(units, bot.sample_cost(&turn.board));
+                            bot.choose_with(&turn.board, turn.next_three, effort)
+                        };
+                        game.play(mv).expect("the bot plays legal moves");
+                    }
+                    let secs = thread_cpu() - cpu;
+                    println!(
+                        "seed {seed} score {} moves {} full {} cpu {secs:.2}s",
+                        game.score(),
+                        game.moves(),
+                        game.is_over()
+                    );
+                    results.lock().expect("results").push((game.score() as f64, game.moves() as f64, secs));
+                }
+            });
+        }
+    });
+    let results = results.into_inner().expect("results");
+    let scores: Vec<f64> = results.iter().map(|r| r.0).collect();
+    let moves: Vec<f64> = results.iter().map(|r| r.1).collect();
+    let (score, score_error) = mean_and_error(&scores);
+    let (length, length_error) = mean_and_error(&moves);
+    let cpu: f64 = results.iter().map(|r| r.2).sum();
+    println!(
+        "games {} mean score {score:.1} +- {score_error:.1} moves {length:.1} +- {length_error:.1} cpu/game {:.2}s cpu/move {:.2}ms",
+        results.len(),
+        cpu / results.len() as f64,
+        cpu * 1000.0 / moves.iter().sum::<f64>()
+    );
+}

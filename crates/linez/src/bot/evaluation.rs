@@ -1,0 +1,711 @@
+//! The evaluation of a position (our move next): 5-cell windows of one colour, line plans, where
+//! placements help, free space, and the best follow-up move; each term counted once
+//! ([`EvalTerms`]) and weighted by [`Weights`].
+
+use crate::board::{cells_of, flood, neighbours, Board, Cell, CellSet, CELLS, SIZE};
+
+/// Number of 5-cell windows: 45 in rows, 45 in columns, 25 on each diagonal direction.
+pub(super) const WINDOWS: usize = 140;
+/// At most 20 windows contain one cell (5 per direction).
+pub(super) const MAX_WINDOWS_PER_CELL: usize = 20;
+
+/// The weights of the evaluation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Score of a window holding only empty cells and `n` numbers of one colour, by `n` (0..=5).
+    pub window: [i32; 6],
+    /// Cost of an empty cell with no empty neighbour.
+    pub isolated: i32,
+    /// Cost of an empty cell outside the largest region of connected empty cells.
+    pub stranded: i32,
+    /// Value of a follow-up move that completes a line.
+    pub follow_up_line: i32,
+    /// Value of one point scored by the placements of a sample.
+    pub point: i32,
+    /// Value of a sample whose placements fill the board (the game is lost).
+    pub loss: i32,
+    /// Value of a colour whose cheapest line needs `k` more numbers moved in, by `k` (0..=5); a
+    /// window counts only if enough numbers of its colour lie outside it and can reach its gaps.
+    pub plan: [i32; 6],
+    /// Value of each further window (at most 3) as cheap as a colour's cheapest.
+    pub plan_ways: i32,
+    /// Percentage of [`Weights::window`] a window keeps when it cannot be completed now.
+    pub blocked_percent: i32,
+    /// Value of each (empty cell, colour) where a number of that colour would join a one-colour
+    /// window of 2+ (3+ for [`Weights::useful3`]): where random placements help.
+    pub useful2: i32,
+    /// As [`Weights::useful2`] for windows of 3+.
+    pub useful3: i32,
+    /// Depth 2: how many replies (best by the window delta) each sample searches (0 = the
+    /// heuristic follow-up only).
+    pub reply_k: usize,
+    /// Depth 2: random placements (unknown colours) per searched reply.
+    pub reply_samples: usize,
+    /// Depth 2 only on boards with at least this many numbers (crowded boards, where games are
+    /// lost).
+    pub reply_from: u32,
+    /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
+    /// its missing numbers plus the others that must leave (0 = off).
+    pub dirty_plans: i32,
+    /// Rollouts: on boards searched deep, a sample plays this many of our moves (each followed by
+    /// three random numbers at random cells) with the rollout policy before it is evaluated
+    /// (0 = the reply search instead).
+    pub rollout_plies: usize,
+    /// Rollout policy: how many quiet moves (best by window change) it re-ranks by the evaluation.
+    pub rollout_k: usize,
+    /// Rollout policy: softmax temperature over those evaluations (0 = greedy).
+    pub rollout_temperature: i32,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            window: [0, 3, 6, 16, 64, 64],
+            isolated: 6,
+            stranded: 2,
+            follow_up_line: 256,
+            point: 60,
+            loss: 20_000,
+            plan: [0, 200, 80, 20, 5, 0],
+            plan_ways: 10,
+            blocked_percent: 100,
+            useful2: 3,
+            useful3: 15,
+            reply_k: 5,
+            reply_samples: 1,
+            reply_from: 40,
+            dirty_plans: 1,
+            rollout_plies: 4,
+            rollout_k: 4,
+            rollout_temperature: 0,
+        }
+    }
+}
+
+/// The 5-cell windows and, for each cell, the windows that contain it.
+pub(super) struct WindowTable {
+    pub(super) cells: [[u8; 5]; WINDOWS],
+    pub(super) masks: [CellSet; WINDOWS],
+    pub(super) of_cell: [[u8; MAX_WINDOWS_PER_CELL]; CELLS],
+    pub(super) of_cell_len: [u8; CELLS],
+}
+
+impl WindowTable {
+    pub(super) fn new() -> WindowTable {
+        let mut table = WindowTable {
+            cells: [[0; 5]; WINDOWS],
+            masks: [0; WINDOWS],
+            of_cell: [[0; MAX_WINDOWS_PER_CELL]; CELLS],
+            of_cell_len: [0; CELLS],
+        };
+        let mut count = 0;
+        for start in 0..CELLS {
+            let (row, column) = ((start / SIZE) as isize, (start % SIZE) as isize);
+            for (dr, dc) in crate::board::DIRECTIONS {
+                let (end_row, end_column) = (row + 4 * dr, column + 4 * dc);
+                if end_row >= SIZE as isize || end_column < 0 || end_column >= SIZE as isize {
+                    continue;
+                }
+                for step in 0..5 {
+                    let at = ((row + step * dr) * SIZE as isize + column + step * dc) as usize;
+                    table.cells[count][step as usize] = at as u8;
+                    table.masks[count] |= 1u128 << at;
+                    let len = table.of_cell_len[at] as usize;
+                    table.of_cell[at][len] = count as u8;
+                    table.of_cell_len[at] += 1;
+                }
+                count += 1;
+            }
+        }
+        assert_eq!(count, WINDOWS);
+        table
+    }
+
+    #[inline]
+    pub(super) fn windows_of(&self, cell: Cell) -> &[u8] {
+        &self.of_cell[cell][..self.of_cell_len[cell] as usize]
+    }
+}
+
+/// Per window: how many numbers of each colour it holds, in total, and how many colours.
+#[derive(Clone)]
+pub(super) struct WindowCounts {
+    pub(super) by_colour: [[u8; 8]; WINDOWS],
+    pub(super) numbers: [u8; WINDOWS],
+    pub(super) colours: [u8; WINDOWS],
+    /// Bit `c` set if colour `c` is in the window.
+    pub(super) colour_set: [u8; WINDOWS],
+}
+
+impl WindowCounts {
+    pub(super) fn new(table: &WindowTable, board: &Board) -> WindowCounts {
+        let mut counts = WindowCounts {
+            by_colour: [[0; 8]; WINDOWS],
+            numbers: [0; WINDOWS],
+            colours: [0; WINDOWS],
+            colour_set: [0; WINDOWS],
+        };
+        // Branch-free: every cell is counted, empty cells in slot 0 (which nothing else reads),
+        // so the numbers are 5 minus that slot and the colours are the bits above bit 0.
+        for (window, cells) in table.cells.iter().enumerate() {
+            let mut set = 0u8;
+            for &at in cells {
+                let colour = board.get(at as usize) as usize;
+                counts.by_colour[window][colour] += 1;
+                set |= 1 << colour;
+            }
+            counts.numbers[window] = 5 - counts.by_colour[window][0];
+            counts.colour_set[window] = set & !1;
+            counts.colours[window] = (set & !1).count_ones() as u8;
+        }
+        counts
+    }
+
+    /// The counts of `new`, derived from `self`, the counts of `old`: only the windows through the
+    /// cells whose colour differs are updated (a move changes 2 cells, a placement 3, a line 5-9;
+    /// a count from scratch reads all 700 window cells). Pinned against [`WindowCounts::new`].
+    pub(super) fn derive(&self, table: &WindowTable, old: &Board, new: &Board) -> WindowCounts {
+        let mut counts = self.clone();
+        let (before, after) = (old.colours(), new.colours());
+        for at in 0..CELLS {
+            let (was, now) = (before[at] as usize, after[at] as usize);
+            if was == now {
+                continue;
+            }
+            for &w in table.windows_of(at) {
+                let w = w as usize;
+                let by_colour = &mut counts.by_colour[w];
+                by_colour[was] -= 1;
+                by_colour[now] += 1;
+                counts.numbers[w] = 5 - by_colour[0];
+                if was != 0 && by_colour[was] == 0 {
+                    counts.colour_set[w] &= !(1 << was);
+                }
+                if now != 0 {
+                    counts.colour_set[w] |= 1 << now;
+                }
+                counts.colours[w] = counts.colour_set[w].count_ones() as u8;
+            }
+        }
+        counts
+    }
+
+    /// Score of a window with `numbers` numbers of `colours` distinct colours.
+    #[inline]
+    pub(super) fn score(weights: &Weights, numbers: u8, colours: u8) -> i32 {
+        if colours <= 1 {
+            // 5+ of one colour only stay on the board when placements keep their lines.
+            weights.window[(numbers as usize).min(5)]
+        } else {
+            0
+        }
+    }
+
+    #[cfg(test)]
+    pub(super) fn total(&self, weights: &Weights) -> i32 {
+        (0..WINDOWS).map(|w| Self::score(weights, self.numbers[w], self.colours[w])).sum()
+    }
+
+    /// Change of window `w`'s score if one number of `colour` leaves it.
+    #[inline]
+    pub(super) fn removal_delta(&self, weights: &Weights, w: usize, colour: usize) -> i32 {
+        let colours = self.colours[w] - u8::from(self.by_colour[w][colour] == 1);
+        Self::score(weights, self.numbers[w] - 1, colours)
+            - Self::score(weights, self.numbers[w], self.colours[w])
+    }
+
+    /// Change of window `w`'s score if one number of `colour` joins it.
+    #[inline]
+    pub(super) fn addition_delta(&self, weights: &Weights, w: usize, colour: usize) -> i32 {
+        let colours = self.colours[w] + u8::from(self.by_colour[w][colour] == 0);
+        Self::score(weights, self.numbers[w] + 1, colours)
+            - Self::score(weights, self.numbers[w], self.colours[w])
+    }
+}
+
+/// True if cells `a` and `b` can lie in one 5-cell window (same row, column or diagonal, at most
+/// 4 steps apart).
+#[inline]
+pub(super) fn may_share_window(a: Cell, b: Cell) -> bool {
+    let (ra, ca) = ((a / SIZE) as isize, (a % SIZE) as isize);
+    let (rb, cb) = ((b / SIZE) as isize, (b % SIZE) as isize);
+    let (dr, dc) = ((ra - rb).abs(), (ca - cb).abs());
+    (dr == 0 && dc <= 4) || (dc == 0 && dr <= 4) || (dr == dc && dr <= 4)
+}
+
+/// The window-score change of every move on one board, in O(1) per move.
+///
+/// Moving a number of colour `c` from `a` to `b` changes only the windows through `a` or `b`.
+/// The change is `leave[a] + arrive[b][c]` (each computed once per board), except for the windows
+/// through both cells, whose counts do not change at all: [`MoveDeltas::window_delta`] takes their
+/// two parts back out, which only happens when `a` and `b` are aligned and close.
+pub(super) struct MoveDeltas {
+    pub(super) leave: [i32; CELLS],
+    pub(super) arrive: [[i32; 8]; CELLS],
+    /// Per empty cell, the colours (bit `c`) that would complete a line of 5+ there.
+    pub(super) completes: [u8; CELLS],
+}
+
+impl MoveDeltas {
+    pub(super) fn new(
+        table: &WindowTable,
+        counts: &WindowCounts,
+        weights: &Weights,
+        board: &Board,
+    ) -> MoveDeltas {
+        let mut deltas = MoveDeltas { leave: [0; CELLS], arrive: [[0; 8]; CELLS], completes: [0; CELLS] };
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            deltas.leave[a] =
+                table.windows_of(a).iter().map(|&w| counts.removal_delta(weights, w as usize, colour)).sum();
+        }
+        for b in cells_of(board.empty_cells()) {
+            // Adding colour c to window w: an empty window gains W[1] - W[0]; a window of one
+            // colour k with n numbers goes to W[n+1] if c == k and to 0 (mixed) otherwise; a mixed
+            // window stays 0. So every colour gets `base`, and colour k also W[n+1] (the same sums
+            // as `addition_delta` per colour; the test pins them against a plain rescoring).
+            let mut base = 0;
+            let mut own = [0i32; 8];
+            let mut completes = 0u8;
+            for &w in table.windows_of(b) {
+                let w = w as usize;
+                match counts.colours[w] {
+                    0 => base += weights.window[1] - weights.window[0],
+                    1 => {
+                        let numbers = counts.numbers[w] as usize;
+                        base -= weights.window[numbers.min(5)];
+                        own[counts.colour_set[w].trailing_zeros() as usize] +=
+                            weights.window[(numbers + 1).min(5)];
+                        // Four of one colour and `b` empty: that colour at `b` makes a line of
+                        // 5+ (every such line holds a window like this one through `b`).
+                        if numbers == 4 {
+                            completes |= counts.colour_set[w];
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            for (arrive, own) in deltas.arrive[b].iter_mut().zip(own).skip(1) {
+                *arrive = base + own;
+            }
+            deltas.completes[b] = completes;
+        }
+        deltas
+    }
+
+    /// The window-score change of moving the `colour` number at `a` to `b`.
+    #[inline]
+    pub(super) fn window_delta(
+        &self,
+        table: &WindowTable,
+        counts: &WindowCounts,
+        weights: &Weights,
+        a: Cell,
+        b: Cell,
+        colour: usize,
+    ) -> i32 {
+        let mut delta = self.leave[a] + self.arrive[b][colour];
+        if may_share_window(a, b) {
+            for &w in table.windows_of(a) {
+                if table.masks[w as usize] >> b & 1 == 1 {
+                    delta -= counts.removal_delta(weights, w as usize, colour);
+                    delta -= counts.addition_delta(weights, w as usize, colour);
+                }
+            }
+        }
+        delta
+    }
+}
+
+/// The regions of connected empty cells: for each empty cell, the region it belongs to.
+pub(super) struct EmptyRegions {
+    pub(super) sets: Vec<CellSet>,
+    pub(super) id: [u8; CELLS],
+}
+
+impl EmptyRegions {
+    pub(super) fn new(board: &Board) -> EmptyRegions {
+        let mut regions = EmptyRegions { sets: Vec::with_capacity(8), id: [u8::MAX; CELLS] };
+        let mut left = board.empty_cells();
+        while left != 0 {
+            let seed = left & left.wrapping_neg();
+            let region = flood(seed, board.empty_cells());
+            for at in cells_of(region) {
+                regions.id[at] = regions.sets.len() as u8;
+            }
+            regions.sets.push(region);
+            left &= !region;
+        }
+        regions
+    }
+
+    /// The empty cells a number at `from` can move to.
+    #[inline]
+    pub(super) fn reachable_from(&self, from: Cell) -> CellSet {
+        if self.sets.len() == 1 {
+            // One region: reachable iff some neighbour is empty.
+            return if neighbours(1u128 << from) & self.sets[0] != 0 { self.sets[0] } else { 0 };
+        }
+        let mut reach = 0;
+        for at in cells_of(neighbours(1u128 << from)) {
+            let id = self.id[at];
+            if id != u8::MAX {
+                reach |= self.sets[id as usize];
+            }
+        }
+        reach
+    }
+}
+
+/// The terms of the evaluation of a board, counted: the evaluation is their sum weighted by
+/// [`Weights`] ([`EvalTerms::value`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct EvalTerms {
+    /// Completable one-colour windows (empty cells and numbers of one colour, every gap reachable,
+    /// enough numbers of the colour outside), by count of numbers; `open[0]`: empty windows.
+    pub open: [i32; 6],
+    /// One-colour windows with a gap its colour cannot reach, by count of numbers.
+    pub blocked: [i32; 6],
+    /// Colours by the numbers their cheapest line still needs (5: no line in sight).
+    pub plan: [i32; 6],
+    /// Further windows as cheap as each colour's cheapest (at most 3 a colour), summed.
+    pub plan_ways: i32,
+    /// (empty cell, colour) pairs inside a one-colour window of 2+ of that colour.
+    pub useful2: i32,
+    /// The same for windows of 3+.
+    pub useful3: i32,
+    /// Empty cells with no empty neighbour.
+    pub isolated: i32,
+    /// Empty cells outside the largest empty region.
+    pub stranded: i32,
+
+    /// Follow-up: lines the next move can complete (at most 3).
+    pub ready: i32,
+    /// Follow-up: the best window change of a quiet move.
+    pub best_quiet: i32,
+}
+
+impl EvalTerms {
+    /// The evaluation: the terms weighted by `weights`.
+    pub fn value(&self, weights: &Weights) -> i32 {
+        let open: i32 = (0..6).map(|n| weights.window[n] * self.open[n]).sum();
+        let blocked: i32 = (0..6).map(|n| weights.window[n] * self.blocked[n]).sum();
+        let plans: i32 = (0..6).map(|k| weights.plan[k] * self.plan[k]).sum();
+        open + blocked * weights.blocked_percent / 100
+            + plans
+            + weights.plan_ways * self.plan_ways
+            + weights.useful2 * self.useful2
+            + weights.useful3 * self.useful3
+            - (weights.isolated * self.isolated + weights.stranded * self.stranded)
+            + weights.follow_up_line * self.ready
+            + self.best_quiet
+    }
+}
+
+/// The free-space terms of the evaluation (costs): isolated and stranded empty cells.
+pub(super) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
+    let empty = board.empty_cells();
+    terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
+    let largest = regions.sets.iter().map(|set| set.count_ones()).max().unwrap_or(0);
+    terms.stranded = empty.count_ones() as i32 - largest as i32;
+}
+
+/// For each colour, the empty cells its numbers can reach and how many numbers it has.
+///
+/// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
+/// region at a time (every region next to one of its numbers) instead of a number at a time.
+pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]) {
+    let mut supply = [0u8; 8];
+    let mut of_colour = [0 as CellSet; 8];
+    for a in cells_of(board.occupied_cells()) {
+        let colour = board.get(a) as usize;
+        supply[colour] += 1;
+        of_colour[colour] |= 1u128 << a;
+    }
+    let mut reach = [0 as CellSet; 8];
+    for &region in &regions.sets {
+        let border = neighbours(region);
+        for colour in 1..8 {
+            if border & of_colour[colour] != 0 {
+                reach[colour] |= region;
+            }
+        }
+    }
+    (reach, supply)
+}
+
+/// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
+/// count, at full weight when it can be completed (enough numbers of its colour outside it, every
+/// gap reachable by one) and at [`Weights::blocked_percent`] otherwise; plus the line plans: for
+/// each colour, the fewest numbers still to move into a completable window, valued by
+/// [`Weights::plan`], and [`Weights::plan_ways`] per other window as cheap (robustness against
+/// placements that block one).
+pub(super) fn structure_terms(
+    table: &WindowTable,
+    counts: &WindowCounts,
+    board: &Board,
+    regions: &EmptyRegions,
+    weights: &Weights,
+    terms: &mut EvalTerms,
+) {
+    let (reach, supply) = colour_reach(board, regions);
+    let empty = board.empty_cells();
+    let mut cheapest = [5u8; 8];
+    let mut ways = [0i32; 8];
+    let mut useful2 = [0 as CellSet; 8];
+    let mut useful3 = [0 as CellSet; 8];
+    for w in 0..WINDOWS {
+        match counts.colours[w] {
+            0 => terms.open[0] += 1,
+            1 => {
+                let colour = counts.colour_set[w].trailing_zeros() as usize;
+                let numbers = counts.numbers[w];
+                let missing = 5 - numbers;
+                if numbers >= 2 {
+                    useful2[colour] |= table.masks[w];
+                    if numbers >= 3 {
+                        useful3[colour] |= table.masks[w];
+                    }
+                }
+                if table.masks[w] & empty & !reach[colour] != 0 {
+                    terms.blocked[(numbers as usize).min(5)] += 1;
+                    continue;
+                }
+                terms.open[(numbers as usize).min(5)] += 1;
+                if supply[colour] - numbers < missing {
+                    continue;
+                }
+                if missing < cheapest[colour] {
+                    cheapest[colour] = missing;
+                    ways[colour] = 0;
+                } else if missing == cheapest[colour] {
+                    ways[colour] += 1;
+                }
+            }
+            _ => {
+                if weights.dirty_plans == 0 || counts.numbers[w] < 4 {
+                    continue;
+                }
+                for colour in 1..8 {
+                    let own = counts.by_colour[w][colour];
+                    if own < 3 || supply[colour] < 5 || table.masks[w] & empty & !reach[colour] != 0 {
+                        continue;
+                    }
+                    let cost = 5 + counts.numbers[w] - 2 * own;
+                    if cost < cheapest[colour] {
+                        cheapest[colour] = cost;
+                        ways[colour] = 0;
+                    } else if cost == cheapest[colour] {
+                        ways[colour] += 1;
+                    }
+                }
+            }
+        }
+    }
+    for colour in 1..8 {
+        terms.plan[cheapest[colour] as usize] += 1;
+        terms.plan_ways += ways[colour].min(3);
+        terms.useful2 += (useful2[colour] & empty).count_ones() as i32;
+        terms.useful3 += (useful3[colour] & empty).count_ones() as i32;
+    }
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+    use crate::bot::search::{place_random, SampleRng};
+    use crate::bot::Bot;
+    use std::time::Duration;
+
+    pub(in crate::bot) fn random_board(state: &mut u64, density: u64) -> Board {
+        let mut board = Board::new();
+        for index in 0..CELLS {
+            *state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            if (*state >> 33) % 100 < density {
+                board.set(index, 1 + ((*state >> 40) % 7) as u8);
+            }
+        }
+        board
+    }
+
+    /// `per_density` random boards of each density (percent) that have a legal move.
+    pub(in crate::bot) fn playable_boards(seed: u64, densities: [u64; 4], per_density: usize) -> Vec<Board> {
+        let mut state = seed;
+        let mut boards = Vec::new();
+        for density in densities {
+            for _ in 0..per_density {
+                let board = random_board(&mut state, density);
+                if !board.is_full() && !board.is_clear() {
+                    boards.push(board);
+                }
+            }
+        }
+        boards
+    }
+
+    /// The window score of a board computed plainly, window by window.
+    pub(in crate::bot) fn plain_window_score(board: &Board, weights: &Weights) -> i32 {
+        let table = WindowTable::new();
+        let mut total = 0;
+        for cells in &table.cells {
+            let numbers: Vec<u8> =
+                cells.iter().map(|&at| board.get(at as usize)).filter(|&c| c != 0).collect();
+            if numbers.iter().all(|&c| c == numbers[0]) {
+                total += weights.window[numbers.len()];
+            }
+        }
+        total
+    }
+
+    #[test]
+    fn window_table_has_140_windows_and_20_per_centre_cell() {
+        let table = WindowTable::new();
+        assert_eq!(table.of_cell_len[crate::board::cell(4, 4)], 20);
+        assert_eq!(table.of_cell_len[0], 3);
+        let total: usize = table.of_cell_len.iter().map(|&n| n as usize).sum();
+        assert_eq!(total, WINDOWS * 5);
+    }
+
+    fn assert_same_counts(derived: &WindowCounts, fresh: &WindowCounts, board: &Board) {
+        assert_eq!(derived.by_colour, fresh.by_colour, "\n{board}");
+        assert_eq!(derived.numbers, fresh.numbers, "\n{board}");
+        assert_eq!(derived.colours, fresh.colours, "\n{board}");
+        assert_eq!(derived.colour_set, fresh.colour_set, "\n{board}");
+    }
+
+    #[test]
+    fn derived_window_counts_match_counts_from_scratch() {
+        let table = WindowTable::new();
+        let mut state = 5u64;
+        let mut rng = SampleRng::for_sample(99, 0);
+        let mut lines_seen = 0;
+        for density in [20, 50, 80] {
+            for _ in 0..30 {
+                let mut board = random_board(&mut state, density);
+                let mut counts = WindowCounts::new(&table, &board);
+                // A game in miniature: moves (with their removals), then random placements with
+                // theirs, each step's counts derived from the previous step's.
+                for _ in 0..12 {
+                    let moves = board.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let before = board;
+                    let removal = board.apply_legal_move(moves[rng.below(moves.len())]);
+                    lines_seen += usize::from(removal.count > 0);
+                    counts = counts.derive(&table, &before, &board);
+                    assert_same_counts(&counts, &WindowCounts::new(&table, &board), &board);
+                    let before = board;
+                    let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+                    place_random(&mut board, colours, &mut rng);
+                    counts = counts.derive(&table, &before, &board);
+                    assert_same_counts(&counts, &WindowCounts::new(&table, &board), &board);
+                }
+            }
+        }
+        assert!(lines_seen > 0, "the sequences should remove some lines");
+    }
+
+    #[test]
+    fn counted_window_terms_weigh_to_the_plain_window_score() {
+        // With every window at full weight, the open and blocked windows of `EvalTerms`, weighted,
+        // are the plain window score: each one-colour window counted once, by its numbers.
+        let bot = Bot::new(Duration::from_secs(20));
+        let weights = Weights { blocked_percent: 100, ..Weights::default() };
+        let mut state = 3u64;
+        for density in [10, 40, 70] {
+            for _ in 0..20 {
+                let board = random_board(&mut state, density);
+                let terms = bot.terms(&board, false);
+                let counted: i32 =
+                    (0..6).map(|n| weights.window[n] * (terms.open[n] + terms.blocked[n])).sum();
+                assert_eq!(counted, plain_window_score(&board, &weights), "\n{board}");
+                assert_eq!(terms.plan.iter().sum::<i32>(), 7, "one plan cost per colour");
+            }
+        }
+    }
+
+    #[test]
+    fn move_deltas_match_plain_rescoring() {
+        let weights = Weights::default();
+        let table = WindowTable::new();
+        let mut state = 7u64;
+        for _ in 0..40 {
+            let board = random_board(&mut state, 40);
+            let counts = WindowCounts::new(&table, &board);
+            assert_eq!(counts.total(&weights), plain_window_score(&board, &weights));
+            let deltas = MoveDeltas::new(&table, &counts, &weights, &board);
+            for mv in board.legal_moves() {
+                let colour = board.get(mv.from) as usize;
+                let mut after = board;
+                after.set(mv.from, 0);
+                after.set(mv.to, colour as u8);
+                let plain = plain_window_score(&after, &weights) - plain_window_score(&board, &weights);
+                assert_eq!(
+                    deltas.window_delta(&table, &counts, &weights, mv.from, mv.to, colour),
+                    plain,
+                    "{mv}\n{board}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn completing_colours_match_trial_placement() {
+        let (table, weights) = (WindowTable::new(), Weights::default());
+        let mut state = 99u64;
+        let mut found = 0;
+        for round in 0..200 {
+            let mut board = random_board(&mut state, 70);
+            // Half the boards with 2 colours only, where lines of 4 are common.
+            for at in cells_of(board.occupied_cells()) {
+                if round % 2 == 0 {
+                    board.set(at, 1 + board.get(at) % 2);
+                }
+            }
+            let counts = WindowCounts::new(&table, &board);
+            let deltas = MoveDeltas::new(&table, &counts, &weights, &board);
+            for at in cells_of(board.empty_cells()) {
+                let mut plain = 0u8;
+                for colour in 1..=7u8 {
+                    let mut trial = board;
+                    trial.set(at, colour);
+                    if trial.lines_through(1u128 << at) != 0 {
+                        plain |= 1 << colour;
+                    }
+                }
+                assert_eq!(deltas.completes[at], plain, "at {at}\n{board}");
+                found += usize::from(plain != 0);
+            }
+        }
+        assert!(found > 300, "only {found} completing cells: the boards do not exercise the rule");
+    }
+
+    #[test]
+    fn regions_reach_what_the_flood_fill_reaches() {
+        let mut state = 3u64;
+        for _ in 0..100 {
+            let board = random_board(&mut state, 55);
+            let regions = EmptyRegions::new(&board);
+            for from in cells_of(board.occupied_cells()) {
+                assert_eq!(regions.reachable_from(from), board.reachable_from(from));
+            }
+        }
+    }
+
+    #[test]
+    fn colour_reach_is_the_union_of_each_numbers_reach() {
+        let mut state = 17u64;
+        for density in [30, 55, 70, 85] {
+            for _ in 0..50 {
+                let board = random_board(&mut state, density);
+                let regions = EmptyRegions::new(&board);
+                let mut plain = [0 as CellSet; 8];
+                for a in cells_of(board.occupied_cells()) {
+                    plain[board.get(a) as usize] |= regions.reachable_from(a);
+                }
+                assert_eq!(colour_reach(&board, &regions).0, plain, "\n{board}");
+            }
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! The schedule: how much work each move gets, counted in deterministic work units so that a game
+//! replays move for move; the wall clock is only a safety net.
+
+use super::evaluation::{Weights, WindowTable};
+use super::Bot;
+use crate::board::{Board, Move};
+use std::time::{Duration, Instant};
+
+/// How much the search does for one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Effort {
+    /// How many of the best-ranked non-scoring moves are played out against placements.
+    pub candidates: usize,
+    /// Placement samples per candidate on average: `candidates * samples` is the move's budget
+    /// of samples, spent by successive halving.
+    pub samples: usize,
+}
+
+impl Effort {
+    /// The 1-ply ranking alone (no sampling): the fast mode when time is short.
+    pub const FAST: Effort = Effort { candidates: 1, samples: 0 };
+}
+
+/// Work units per second of thinking: one unit is about one placement sample of depth 1, 4.6 us
+/// of one core of a 2-core x86_64 sandbox (AMD EPYC, rustc 1.95); a reply search costs
+/// [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_COST`] a ply (measured on crowded boards).
+pub const UNITS_PER_SECOND: u64 = 200_000;
+/// The share of the game's budget the schedule plans to spend, in per cent: the rest is the margin
+/// for a machine busy with other work (the referee counts wall-clock time), below the safety net
+/// at 85%.
+pub const PLANNED_SHARE_PERCENT: u64 = 45;
+/// The most units one move gets.
+pub const MOVE_SAMPLES_MAX: u64 = 24_000;
+/// The most depth-1 samples one move gets (more does not help).
+pub const MOVE_SHALLOW_MAX: u64 = 480;
+/// The units one depth-2 sample costs (it searches a few replies).
+pub const DEEP_COST: u64 = 7;
+/// The units one ply of a rollout costs.
+pub const ROLLOUT_PLY_COST: u64 = 3;
+/// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
+pub const MOVE_SAMPLES_MIN: u64 = 64;
+/// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
+/// to last about `m` more, never fewer than this.
+pub const PLANNED_MOVES: u64 = 400;
+
+/// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
+/// whose samples cost `sample_cost` units each ([`Bot::sample_cost`]).
+///
+/// Deterministic (no clock), so that the same game replays move for move: the units left are
+/// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
+/// down gradually instead of running out. Crowded boards (deep samples, where games are lost)
+/// get twice the share: open boards spend at most [`MOVE_SHALLOW_MAX`] of theirs.
+pub fn effort_for(samples_left: u64, moves: u64, sample_cost: u64) -> Effort {
+    let remaining = PLANNED_MOVES.max(moves);
+    let share = if sample_cost > 1 { 2 } else { 1 };
+    effort_of_units((share * samples_left / remaining).min(MOVE_SAMPLES_MAX), sample_cost)
+}
+
+/// The effort one move gets from `units` work units when each sample costs `sample_cost` units:
+/// depth-1 samples (cost 1) at most [`MOVE_SHALLOW_MAX`], 8-16 candidates, the 1-ply ranking
+/// ([`Effort::FAST`]) below [`MOVE_SAMPLES_MIN`] units.
+pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
+    if units < MOVE_SAMPLES_MIN {
+        return Effort::FAST;
+    }
+    let budget = if sample_cost > 1 { units / sample_cost } else { units.min(MOVE_SHALLOW_MAX) };
+    let candidates = (budget / 30).clamp(8, 16) as usize;
+    Effort { candidates, samples: budget as usize / candidates }
+}
+
+impl Bot {
+    /// A bot for one game with `budget` of total thinking time.
+    pub fn new(budget: Duration) -> Bot {
+        Bot::with_weights(budget, Weights::default())
+    }
+
+    /// A bot with explicit evaluation weights (for tuning).
+    pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
+        Bot {
+            budget,
+            used: Duration::ZERO,
+            moves: 0,
+            weights,
+            table: WindowTable::new(),
+            samples_left: (budget.as_secs_f64() * (UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100) as f64)
+                as u64,
+            move_units: None,
+            clock: true,
+        }
+    }
+
+    /// The same bot without the safety net: the schedule alone decides, whatever the clock says
+    /// (for measuring the schedule in process on a machine busy with other work).
+    pub fn without_clock(self) -> Bot {
+        Bot { clock: false, ..self }
+    }
+
+    /// A bot that spends `units` work units on every move, however long the game: no schedule
+    /// and no clock (the budget per move of a survival curve; a unit is about 1/60,000 s).
+    pub fn with_move_units(units: u64) -> Bot {
+        Bot { move_units: Some(units), ..Bot::with_weights(Duration::MAX, Weights::default()) }
+    }
+
+    /// Thinking time used so far in this game.
+    pub fn time_used(&self) -> Duration {
+        self.used
+    }
+
+    /// Moves chosen so far in this game.
+    pub fn moves(&self) -> u64 {
+        self.moves
+    }
+
+    /// The move for `board` with `next_three` to be placed after a non-scoring move.
+    ///
+    /// Deterministic for a given game as long as the thinking time stays below 85% of the budget
+    /// (the safety net then drops to the fast 1-ply ranking).
+    ///
+    /// # Panics
+    /// If `board` has no legal move (it is empty or full).
+    pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
+        let start = Instant::now();
+        let cost = self.sample_cost(board);
+        let mut effort = match self.move_units {
+            Some(units) => effort_of_units(units, cost),
+            None => effort_for(self.samples_left, self.moves, cost),
+        };
+        // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
+        if self.clock && self.move_units.is_none() && self.used * 100 >= self.budget * 85 {
+            effort = Effort::FAST;
+        }
+        let mv = self.choose_with(board, next_three, effort);
+        self.samples_left =
+            self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
+        self.moves += 1;
+        self.used += start.elapsed();
+        mv
+    }
+
+    /// The work units one sample on `board` costs: 1 at depth 1, [`DEEP_COST`] for the reply
+    /// search, one a ply for a rollout.
+    pub fn sample_cost(&self, board: &Board) -> u64 {
+        if !self.is_deep(board) {
+            1
+        } else if self.weights.rollout_plies > 0 {
+            self.weights.rollout_plies as u64 * ROLLOUT_PLY_COST
+        } else {
+            DEEP_COST
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
+        let total = 20 * UNITS_PER_SECOND;
+        for cost in [1, DEEP_COST, 4 * ROLLOUT_PLY_COST] {
+            let early = effort_for(total, 0, cost);
+            assert_eq!(early, effort_for(total, 0, cost));
+            assert!((early.candidates * early.samples) as u64 * cost <= MOVE_SAMPLES_MAX);
+            let late = effort_for(total / 4, 2_000, cost);
+            assert!(late.candidates * late.samples < early.candidates * early.samples);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, cost), Effort::FAST);
+        }
+    }
+}

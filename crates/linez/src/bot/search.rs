@@ -1,0 +1,607 @@
+//! The search for one move: lines first, then the best quiet moves by the evaluation, each valued
+//! over sampled placements of the known nextThree (rollouts on crowded boards), spent by successive
+//! halving with common random numbers.
+
+use super::evaluation::{
+    may_share_window, space_terms, structure_terms, EmptyRegions, EvalTerms, MoveDeltas, WindowCounts,
+};
+use super::{Bot, Effort};
+use crate::board::{cells_of, neighbours, Board, Cell, CellSet, Move};
+
+/// A small deterministic generator for the bot's own sampling (xorshift64*).
+pub(super) struct SampleRng(u64);
+
+impl SampleRng {
+    /// The generator of sample `index` of a position seeded with `seed`.
+    pub(super) fn for_sample(seed: u64, index: usize) -> SampleRng {
+        let mut z = seed ^ (index as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        SampleRng((z ^ (z >> 31)) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A value in `0..n` (`n` small, so the bias of a plain modulo is negligible here).
+    pub(super) fn below(&mut self, n: usize) -> usize {
+        (((self.next() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// A hash of the board for seeding the sampling, so that a position always gets the same samples.
+fn board_hash(board: &Board, next_three: [u8; 3]) -> u64 {
+    let mut hash = 0x9E37_79B9_7F4A_7C15u64;
+    for &colour in board.colours().iter().chain(next_three.iter()) {
+        hash = (hash ^ u64::from(colour)).wrapping_mul(0x0000_0100_0000_01B3);
+    }
+    hash | 1
+}
+
+/// One move with its value.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    mv: Move,
+    value: i64,
+}
+
+impl Bot {
+    /// The move for `board` with a given search effort (no time keeping).
+    ///
+    /// # Panics
+    /// If `board` has no legal move (it is empty or full).
+    pub fn choose_with(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
+        let counts = WindowCounts::new(&self.table, board);
+        let (line, mut quiet) = self.rank_moves(board, &counts);
+        if let Some(line) = line {
+            return line;
+        }
+        if effort.samples == 0 || quiet.len() == 1 {
+            return quiet[0].mv;
+        }
+        // Re-rank every quiet move by the whole evaluation (plans, free space), not only windows.
+        for candidate in quiet.iter_mut() {
+            let mut after = *board;
+            after.apply_legal_move(candidate.mv);
+            let after_counts = counts.derive(&self.table, board, &after);
+            candidate.value = i64::from(self.evaluate(&after, &after_counts, false));
+        }
+        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        quiet.truncate(effort.candidates.max(1));
+        let seed = board_hash(board, next_three);
+        let deep = self.is_deep(board);
+        // Successive halving: every round samples the surviving candidates on the same new
+        // placements (sample `i` is the same for every candidate: common random numbers), then
+        // keeps the better half, so the samples go where the choice is still open.
+        let mut pool: Vec<(Scored, Board, WindowCounts)> = quiet
+            .iter()
+            .map(|&candidate| {
+                let mut after = *board;
+                after.apply_legal_move(candidate.mv);
+                let after_counts = counts.derive(&self.table, board, &after);
+                (Scored { mv: candidate.mv, value: 0 }, after, after_counts)
+            })
+            .collect();
+        // ceil(log2(candidates)) rounds take the pool down to one.
+        let rounds = ((usize::BITS - (pool.len() - 1).leading_zeros()) as usize).max(1);
+        let mut budget = effort.candidates * effort.samples;
+        let mut taken = 0usize;
+        for round in 0..rounds {
+            let per = (budget / ((rounds - round) * pool.len())).max(1);
+            for (candidate, after, after_counts) in pool.iter_mut() {
+                for index in taken..taken + per {
+                    let mut rng = SampleRng::for_sample(seed, index);
+                    candidate.value +=
+                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, deep));
+                }
+            }
+            taken += per;
+            budget = budget.saturating_sub(per * pool.len());
+            if round + 1 < rounds {
+                pool.sort_by_key(|(candidate, _, _)| std::cmp::Reverse(candidate.value));
+                pool.truncate(pool.len().div_ceil(2));
+            }
+        }
+        let scored: Vec<Scored> = pool.iter().map(|(candidate, _, _)| *candidate).collect();
+        best_of(&scored).expect("at least one candidate")
+    }
+
+    /// The bot's 1-ply view of `board`: the line-completing move it would take (the most points,
+    /// then the best evaluation after it), if any, and the quiet moves ranked by their window
+    /// change (ties in enumeration order).
+    ///
+    /// # Panics
+    /// If `board` has no legal move (it is empty or full).
+    #[cfg(test)]
+    fn ranked_moves(&self, board: &Board) -> (Option<Move>, Vec<Move>) {
+        let (line, quiet) = self.rank_moves(board, &WindowCounts::new(&self.table, board));
+        (line, quiet.into_iter().map(|scored| scored.mv).collect())
+    }
+
+    /// The 1-ply view of `board` with its window counts at hand: the line-completing move to take,
+    /// if any, and the quiet moves with their
+    /// window change.
+    fn rank_moves(&self, board: &Board, counts: &WindowCounts) -> (Option<Move>, Vec<Scored>) {
+        let weights = &self.weights;
+        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
+        let regions = EmptyRegions::new(board);
+        let mut scoring: Vec<Scored> = Vec::new();
+        let mut quiet: Vec<Scored> = Vec::new();
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            for b in cells_of(regions.reachable_from(a)) {
+                let mv = Move { from: a, to: b };
+                if deltas.completes[b] >> colour & 1 == 1 {
+                    let mut after = *board;
+                    let removal = after.apply_legal_move(mv);
+                    if removal.count > 0 {
+                        let after_counts = counts.derive(&self.table, board, &after);
+                        let value = i64::from(removal.points) * 1_000_000
+                            + i64::from(self.evaluate(&after, &after_counts, true));
+                        scoring.push(Scored { mv, value });
+                        continue;
+                    }
+                }
+                let delta = deltas.window_delta(&self.table, counts, weights, a, b, colour);
+                quiet.push(Scored { mv, value: i64::from(delta) });
+            }
+        }
+        assert!(!scoring.is_empty() || !quiet.is_empty(), "no legal move on this board:\n{board}");
+        // Stable order on ties: the enumeration order, so the choice is deterministic.
+        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        (best_of(&scoring), quiet)
+    }
+
+    /// The evaluation of a board where it is our turn to move: windows, plans and free space, and
+    /// with `follow_up` the best follow-up move (0 for a clear board).
+    /// `counts` are `board`'s window counts.
+    fn evaluate(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> i32 {
+        if board.is_clear() {
+            return 0;
+        }
+        self.terms_with(board, counts, follow_up).value(&self.weights)
+    }
+
+    /// The terms of the evaluation of `board` (our move next), with the follow-up move's or not.
+    #[cfg(test)]
+    pub(super) fn terms(&self, board: &Board, follow_up: bool) -> EvalTerms {
+        self.terms_with(board, &WindowCounts::new(&self.table, board), follow_up)
+    }
+
+    /// The terms of the evaluation of `board` with its window counts at hand.
+    fn terms_with(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> EvalTerms {
+        let weights = &self.weights;
+        let regions = EmptyRegions::new(board);
+        let mut terms = EvalTerms::default();
+        structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
+        space_terms(board, &regions, &mut terms);
+        if follow_up {
+            (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
+        }
+        terms
+    }
+
+    /// Whether the samples on `board` search the replies (depth 2).
+    pub fn is_deep(&self, board: &Board) -> bool {
+        self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
+    }
+
+    /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
+    /// complete, and evaluate.
+    /// `counts` are `board`'s window counts.
+    fn sample_value(
+        &self,
+        board: &Board,
+        counts: &WindowCounts,
+        next_three: [u8; 3],
+        rng: &mut SampleRng,
+        deep: bool,
+    ) -> i32 {
+        let mut placed = *board;
+        let points = place_random(&mut placed, next_three, rng);
+        if placed.is_full() {
+            return -self.weights.loss;
+        }
+        let counts = counts.derive(&self.table, board, &placed);
+        if !deep {
+            return points as i32 * self.weights.point + self.evaluate(&placed, &counts, true);
+        }
+        if self.weights.rollout_plies > 0 {
+            return points as i32 * self.weights.point + self.rollout_value(&placed, counts, rng);
+        }
+        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng)
+    }
+
+    /// A rollout: from `board` (our move, the next colours unknown) the rollout policy plays
+    /// [`Weights::rollout_plies`] quiet moves, each followed by three random numbers at random
+    /// cells (lines are taken as soon as there are some: free moves, their points count); the
+    /// value is the points on the way plus the evaluation at the end, or the loss.
+    fn rollout_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
+        let weights = &self.weights;
+        let mut board = *board;
+        let mut gained = 0i32;
+        let mut plies = 0;
+        let mut top = TopMoves::new(weights.rollout_k.max(1));
+        loop {
+            if board.is_clear() {
+                return gained;
+            }
+            if plies == weights.rollout_plies {
+                return gained + self.evaluate(&board, &counts, true);
+            }
+            let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
+            let regions = EmptyRegions::new(&board);
+            let mut best_line: Option<(u32, Move)> = None;
+            top.best.clear();
+            for a in cells_of(board.occupied_cells()) {
+                let colour = board.get(a) as usize;
+                for b in cells_of(regions.reachable_from(a)) {
+                    let mv = Move { from: a, to: b };
+                    if deltas.completes[b] >> colour & 1 == 1 {
+                        let mut after = board;
+                        let removal = after.apply_legal_move(mv);
+                        if removal.count > 0 {
+                            if best_line.map_or(true, |(p, _)| removal.points > p) {
+                                best_line = Some((removal.points, mv));
+                            }
+                            continue;
+                        }
+                    }
+                    if best_line.is_none() {
+                        let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
+                        top.offer(Scored { mv, value: i64::from(delta) });
+                    }
+                }
+            }
+            if let Some((points, mv)) = best_line {
+                let before = board;
+                board.apply_legal_move(mv);
+                counts = counts.derive(&self.table, &before, &board);
+                gained += points as i32 * weights.point;
+                continue;
+            }
+            if top.is_empty() {
+                return gained + self.evaluate(&board, &counts, true);
+            }
+            let chosen = if top.best.len() == 1 || weights.rollout_k <= 1 {
+                let mut after = board;
+                after.apply_legal_move(top.best[0].mv);
+                let after_counts = counts.derive(&self.table, &board, &after);
+                (after, after_counts)
+            } else {
+                let mut options: Vec<(i32, Board, WindowCounts)> = Vec::with_capacity(top.best.len());
+                for reply in &top.best {
+                    let mut after = board;
+                    after.apply_legal_move(reply.mv);
+                    let after_counts = counts.derive(&self.table, &board, &after);
+                    options.push((self.evaluate(&after, &after_counts, false), after, after_counts));
+                }
+                let best = options.iter().map(|o| o.0).max().expect("options");
+                let pick = if weights.rollout_temperature <= 0 {
+                    options.iter().position(|o| o.0 == best).expect("best")
+                } else {
+                    let t = f64::from(weights.rollout_temperature);
+                    let p: Vec<f64> = options.iter().map(|o| (f64::from(o.0 - best) / t).exp()).collect();
+                    let total: f64 = p.iter().sum();
+                    let mut x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * total;
+                    let mut pick = p.len() - 1;
+                    for (i, pi) in p.iter().enumerate() {
+                        if x < *pi {
+                            pick = i;
+                            break;
+                        }
+                        x -= pi;
+                    }
+                    pick
+                };
+                let (_, after, after_counts) = options.swap_remove(pick);
+                (after, after_counts)
+            };
+            let (after, after_counts) = chosen;
+            let mut placed = after;
+            let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+            let points = place_random(&mut placed, colours, rng);
+            if placed.is_full() {
+                return gained - weights.loss;
+            }
+            counts = after_counts.derive(&self.table, &after, &placed);
+            board = placed;
+            gained += points as i32 * weights.point;
+            plies += 1;
+        }
+    }
+
+    /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
+    /// replies, each scored over random placements of random colours. Lines are taken first (free
+    /// moves, their points count).
+    /// `counts` are `board`'s window counts.
+    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
+        let weights = &self.weights;
+        let mut board = *board;
+        let mut gained = 0i32;
+        // Take lines while there are some (each is a free move).
+        loop {
+            if board.is_clear() {
+                return gained;
+            }
+            let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
+            let regions = EmptyRegions::new(&board);
+            let mut best_line: Option<(u32, Move)> = None;
+            let mut replies = TopMoves::new(weights.reply_k * 2);
+            for a in cells_of(board.occupied_cells()) {
+                let colour = board.get(a) as usize;
+                for b in cells_of(regions.reachable_from(a)) {
+                    let mv = Move { from: a, to: b };
+                    if deltas.completes[b] >> colour & 1 == 1 {
+                        let mut after = board;
+                        let removal = after.apply_legal_move(mv);
+                        if removal.count > 0 {
+                            if best_line.map_or(true, |(p, _)| removal.points > p) {
+                                best_line = Some((removal.points, mv));
+                            }
+                            continue;
+                        }
+                    }
+                    if best_line.is_none() {
+                        let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
+                        replies.offer(Scored { mv, value: i64::from(delta) });
+                    }
+                }
+            }
+            if let Some((points, mv)) = best_line {
+                let before = board;
+                board.apply_legal_move(mv);
+                counts = counts.derive(&self.table, &before, &board);
+                gained += points as i32 * weights.point;
+                continue;
+            }
+            if replies.is_empty() {
+                return gained + self.evaluate(&board, &counts, true);
+            }
+            let mut replies: Vec<(Scored, Board, WindowCounts)> = replies
+                .into_vec()
+                .into_iter()
+                .map(|mut reply| {
+                    let mut after = board;
+                    after.apply_legal_move(reply.mv);
+                    let after_counts = counts.derive(&self.table, &board, &after);
+                    reply.value = i64::from(self.evaluate(&after, &after_counts, false));
+                    (reply, after, after_counts)
+                })
+                .collect();
+            // Stable: equal values keep the window-delta order.
+            replies.sort_by_key(|(reply, _, _)| std::cmp::Reverse(reply.value));
+            replies.truncate(weights.reply_k);
+            let mut best = i32::MIN;
+            for (_, after, after_counts) in &replies {
+                let mut total = 0i32;
+                for _ in 0..weights.reply_samples {
+                    let mut placed = *after;
+                    let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+                    let points = place_random(&mut placed, colours, rng);
+                    total += if placed.is_full() {
+                        -weights.loss
+                    } else {
+                        let placed_counts = after_counts.derive(&self.table, after, &placed);
+                        points as i32 * weights.point + self.evaluate(&placed, &placed_counts, true)
+                    };
+                }
+                best = best.max(total / weights.reply_samples as i32);
+            }
+            return gained + best;
+        }
+    }
+
+    /// The follow-up move on `board`: how many lines the next move can complete (at most 3), and
+    /// the best window delta of a quiet move.
+    fn best_follow_up(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> (i32, i32) {
+        let weights = &self.weights;
+        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
+        // Ready lines: an empty cell that completes a line of colour c, reachable by a c number.
+        // Each is a line scored without a placement, and several survive a placement better.
+        let mut completing = [0 as CellSet; 8];
+        for b in cells_of(board.empty_cells()) {
+            let mut colours = deltas.completes[b];
+            while colours != 0 {
+                let colour = colours.trailing_zeros() as usize;
+                completing[colour] |= 1u128 << b;
+                colours &= colours - 1;
+            }
+        }
+        // The best quiet move: leave[a] + the best arrive[b][colour] over the regions `a` touches.
+        // (This skips the correction for windows through both cells: a heuristic follow-up.)
+        let mut region_best = vec![[i32::MIN; 8]; regions.sets.len()];
+        for b in cells_of(board.empty_cells()) {
+            let best_here = &mut region_best[regions.id[b] as usize];
+            for (best, &arrive) in best_here.iter_mut().zip(deltas.arrive[b].iter()).skip(1) {
+                *best = (*best).max(arrive);
+            }
+        }
+        let mut ready = 0u32;
+        let mut best = i32::MIN;
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            let reach = regions.reachable_from(a);
+            if reach == 0 {
+                continue;
+            }
+            let targets = reach & completing[colour];
+            for b in cells_of(targets) {
+                if !may_share_window(a, b) {
+                    ready += 1;
+                    // Count each target once per colour.
+                    completing[colour] &= !(1u128 << b);
+                }
+            }
+            let mut arrive = i32::MIN;
+            for at in cells_of(neighbours(1u128 << a) & board.empty_cells()) {
+                arrive = arrive.max(region_best[regions.id[at] as usize][colour]);
+            }
+            best = best.max(deltas.leave[a] + arrive);
+        }
+        let best = if best == i32::MIN { 0 } else { best };
+        (ready.min(3) as i32, best)
+    }
+}
+
+/// The `k` best moves offered, in the order a stable sort by decreasing value would give them
+/// (equal values: the first offered first), without sorting every move: a reply search offers
+/// about a thousand and keeps ten.
+struct TopMoves {
+    k: usize,
+    best: Vec<Scored>,
+}
+
+impl TopMoves {
+    fn new(k: usize) -> TopMoves {
+        TopMoves { k, best: Vec::with_capacity(k + 1) }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.best.is_empty()
+    }
+
+    #[inline]
+    fn offer(&mut self, scored: Scored) {
+        if self.best.len() == self.k && self.best.last().map_or(true, |last| scored.value <= last.value) {
+            return;
+        }
+        // After every kept move of at least this value: ties keep the offering order.
+        let at = self.best.partition_point(|kept| kept.value >= scored.value);
+        self.best.insert(at, scored);
+        self.best.truncate(self.k);
+    }
+
+    fn into_vec(self) -> Vec<Scored> {
+        self.best
+    }
+}
+
+/// Places `colours` at random empty cells (until the board is full), removes the lines they
+/// complete as one removal (the default rules) and returns its points.
+pub(super) fn place_random(board: &mut Board, colours: [u8; 3], rng: &mut SampleRng) -> u32 {
+    let mut placed: CellSet = 0;
+    for colour in colours {
+        let empty = board.empty_cells();
+        let count = empty.count_ones() as usize;
+        if count == 0 {
+            break;
+        }
+        let at = nth_cell(empty, rng.below(count));
+        board.set(at, colour);
+        placed |= 1u128 << at;
+    }
+    board.remove_lines_through(placed).points
+}
+
+/// The `n`-th (0-based) cell of `set` in increasing order.
+#[inline]
+fn nth_cell(mut set: CellSet, n: usize) -> Cell {
+    for _ in 0..n {
+        set &= set - 1;
+    }
+    set.trailing_zeros() as Cell
+}
+
+/// The highest-valued move, the first one on ties.
+fn best_of(moves: &[Scored]) -> Option<Move> {
+    let mut best: Option<Scored> = None;
+    for &scored in moves {
+        if best.map_or(true, |top| scored.value > top.value) {
+            best = Some(scored);
+        }
+    }
+    best.map(|scored| scored.mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::evaluation::tests::{plain_window_score, playable_boards};
+    use crate::bot::Weights;
+    use std::time::Duration;
+
+    #[test]
+    fn top_moves_keep_what_a_stable_sort_keeps() {
+        let mut state = 5u64;
+        for k in [0, 1, 3, 10] {
+            let mut all = Vec::new();
+            let mut top = TopMoves::new(k);
+            for index in 0..300 {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                // Few distinct values, so that ties are common.
+                let scored =
+                    Scored { mv: Move { from: index % 81, to: index / 81 }, value: (state >> 60) as i64 };
+                all.push(scored);
+                top.offer(scored);
+            }
+            all.sort_by_key(|x| std::cmp::Reverse(x.value));
+            all.truncate(k);
+            let kept: Vec<(Move, i64)> = top.into_vec().iter().map(|x| (x.mv, x.value)).collect();
+            assert_eq!(kept, all.iter().map(|x| (x.mv, x.value)).collect::<Vec<_>>(), "k = {k}");
+        }
+    }
+
+    #[test]
+    fn nth_cell_walks_the_set_in_order() {
+        let set: CellSet = (1 << 3) | (1 << 17) | (1u128 << 80);
+        assert_eq!([nth_cell(set, 0), nth_cell(set, 1), nth_cell(set, 2)], [3, 17, 80]);
+    }
+
+    #[test]
+    fn ranked_moves_split_the_legal_moves_and_rank_by_the_plain_window_score() {
+        let bot = Bot::new(Duration::from_secs(20));
+        let weights = Weights::default();
+        for board in playable_boards(5, [10, 40, 60, 85], 15) {
+            let (line, quiet) = bot.ranked_moves(&board);
+            let mut scoring = Vec::new();
+            let mut plain_quiet = Vec::new();
+            for mv in board.legal_moves() {
+                let mut after = board;
+                if after.apply_legal_move(mv).count > 0 {
+                    scoring.push(mv);
+                } else {
+                    plain_quiet.push(mv);
+                }
+            }
+            assert_eq!(line.is_some(), !scoring.is_empty());
+            assert!(line.map_or(true, |mv| scoring.contains(&mv)));
+            let mut sorted = quiet.clone();
+            sorted.sort_by_key(|mv| (mv.from, mv.to));
+            plain_quiet.sort_by_key(|mv| (mv.from, mv.to));
+            assert_eq!(sorted, plain_quiet);
+            // Each quiet move leaves a window score no higher than the one ranked before it.
+            let scores: Vec<i32> = quiet
+                .iter()
+                .map(|&mv| {
+                    let mut after = board;
+                    after.apply_legal_move(mv);
+                    plain_window_score(&after, &weights)
+                })
+                .collect();
+            assert!(scores.windows(2).all(|pair| pair[0] >= pair[1]), "{board}");
+        }
+    }
+
+    #[test]
+    fn chosen_moves_are_legal_and_lines_are_taken() {
+        let bot = Bot::new(Duration::from_secs(20));
+        for board in playable_boards(11, [5, 30, 60, 90], 20) {
+            for effort in [Effort::FAST, Effort { candidates: 4, samples: 3 }] {
+                assert!(board.is_legal(bot.choose_with(&board, [1, 2, 3], effort)));
+            }
+        }
+        let mut board = Board::new();
+        for column in 0..4 {
+            board.set(crate::board::cell(2, column), 6);
+        }
+        board.set(crate::board::cell(8, 8), 6);
+        board.set(crate::board::cell(0, 0), 1);
+        let mv = bot.choose_with(&board, [1, 1, 1], Effort { candidates: 4, samples: 4 });
+        assert_eq!(mv.to_string(), "I9C5");
+    }
+}
