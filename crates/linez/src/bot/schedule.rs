@@ -161,7 +161,7 @@ mod tests {
             let early = effort_for(total, 0, cost);
             assert_eq!(early, effort_for(total, 0, cost));
             assert!((early.candidates * early.samples) as u64 * cost <= MOVE_SAMPLES_MAX);
-            let late = effort_for(total / 4, 2_000, cost);
+            let late = effort_for(total / 20, 2_000, cost);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
             assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, cost), Effort::FAST);
         }
