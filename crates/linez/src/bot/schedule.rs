@@ -30,7 +30,7 @@ pub const UNITS_PER_SECOND: u64 = 200_000;
 /// at 85%.
 pub const PLANNED_SHARE_PERCENT: u64 = 45;
 /// The most units one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 24_000;
+pub const MOVE_SAMPLES_MAX: u64 = 5_760;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 480;
 /// The units one depth-2 sample costs (it searches a few replies).
