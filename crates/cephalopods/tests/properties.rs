@@ -123,7 +123,7 @@ fn any_grid() -> impl Strategy<Value = [u8; 9]> {
 }
 
 fn workspace_root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
 }
 
 fn read_case(name: &str) -> (Board, u32, u32) {
