@@ -233,30 +233,8 @@ impl Bot {
             if plies == weights.rollout_plies {
                 return gained + self.evaluate(&board, &counts, true);
             }
-            let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
-            let regions = EmptyRegions::new(&board);
-            let mut best_line: Option<(u32, Move)> = None;
             top.best.clear();
-            for a in cells_of(board.occupied_cells()) {
-                let colour = board.get(a) as usize;
-                for b in cells_of(regions.reachable_from(a)) {
-                    let mv = Move { from: a, to: b };
-                    if deltas.completes[b] >> colour & 1 == 1 {
-                        let mut after = board;
-                        let removal = after.apply_legal_move(mv);
-                        if removal.count > 0 {
-                            if best_line.map_or(true, |(p, _)| removal.points > p) {
-                                best_line = Some((removal.points, mv));
-                            }
-                            continue;
-                        }
-                    }
-                    if best_line.is_none() {
-                        let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
-                        top.offer(Scored { mv, value: i64::from(delta) });
-                    }
-                }
-            }
+            let best_line = self.line_or_quiet_moves(&board, &counts, &mut top);
             if let Some((points, mv)) = best_line {
                 let before = board;
                 board.apply_legal_move(mv);
@@ -328,30 +306,8 @@ impl Bot {
             if board.is_clear() {
                 return gained;
             }
-            let deltas = MoveDeltas::new(&self.table, &counts, weights, &board);
-            let regions = EmptyRegions::new(&board);
-            let mut best_line: Option<(u32, Move)> = None;
             let mut replies = TopMoves::new(weights.reply_k * 2);
-            for a in cells_of(board.occupied_cells()) {
-                let colour = board.get(a) as usize;
-                for b in cells_of(regions.reachable_from(a)) {
-                    let mv = Move { from: a, to: b };
-                    if deltas.completes[b] >> colour & 1 == 1 {
-                        let mut after = board;
-                        let removal = after.apply_legal_move(mv);
-                        if removal.count > 0 {
-                            if best_line.map_or(true, |(p, _)| removal.points > p) {
-                                best_line = Some((removal.points, mv));
-                            }
-                            continue;
-                        }
-                    }
-                    if best_line.is_none() {
-                        let delta = deltas.window_delta(&self.table, &counts, weights, a, b, colour);
-                        replies.offer(Scored { mv, value: i64::from(delta) });
-                    }
-                }
-            }
+            let best_line = self.line_or_quiet_moves(&board, &counts, &mut replies);
             if let Some((points, mv)) = best_line {
                 let before = board;
                 board.apply_legal_move(mv);
@@ -394,6 +350,42 @@ impl Bot {
             }
             return gained + best;
         }
+    }
+
+    /// The line-completing move with the most points on `board` (the first found on ties), if
+    /// any; until one is found, every quiet move is offered to `quiet` by its window change.
+    /// `counts` are `board`'s window counts.
+    fn line_or_quiet_moves(
+        &self,
+        board: &Board,
+        counts: &WindowCounts,
+        quiet: &mut TopMoves,
+    ) -> Option<(u32, Move)> {
+        let weights = &self.weights;
+        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
+        let regions = EmptyRegions::new(board);
+        let mut best_line: Option<(u32, Move)> = None;
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            for b in cells_of(regions.reachable_from(a)) {
+                let mv = Move { from: a, to: b };
+                if deltas.completes[b] >> colour & 1 == 1 {
+                    let mut after = *board;
+                    let removal = after.apply_legal_move(mv);
+                    if removal.count > 0 {
+                        if best_line.map_or(true, |(p, _)| removal.points > p) {
+                            best_line = Some((removal.points, mv));
+                        }
+                        continue;
+                    }
+                }
+                if best_line.is_none() {
+                    let delta = deltas.window_delta(&self.table, counts, weights, a, b, colour);
+                    quiet.offer(Scored { mv, value: i64::from(delta) });
+                }
+            }
+        }
+        best_line
     }
 
     /// The follow-up move on `board`: how many lines the next move can complete (at most 3), and
