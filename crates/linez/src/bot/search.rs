@@ -42,6 +42,14 @@ fn board_hash(board: &Board, next_three: [u8; 3]) -> u64 {
     hash | 1
 }
 
+/// What a move does ([`Bot::visit_moves`]).
+enum MoveOutcome<'a> {
+    /// It completes lines: the board after it, and its points.
+    Line(&'a Board, u32),
+    /// It completes none: its window change.
+    Quiet(i32),
+}
+
 /// One move with its value.
 #[derive(Clone, Copy, Debug)]
 struct Scored {
@@ -126,30 +134,17 @@ impl Bot {
     /// if any, and the quiet moves with their
     /// window change.
     fn rank_moves(&self, board: &Board, counts: &WindowCounts) -> (Option<Move>, Vec<Scored>) {
-        let weights = &self.weights;
-        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
-        let regions = EmptyRegions::new(board);
         let mut scoring: Vec<Scored> = Vec::new();
         let mut quiet: Vec<Scored> = Vec::new();
-        for a in cells_of(board.occupied_cells()) {
-            let colour = board.get(a) as usize;
-            for b in cells_of(regions.reachable_from(a)) {
-                let mv = Move { from: a, to: b };
-                if deltas.completes[b] >> colour & 1 == 1 {
-                    let mut after = *board;
-                    let removal = after.apply_legal_move(mv);
-                    if removal.count > 0 {
-                        let after_counts = counts.derive(&self.table, board, &after);
-                        let value = i64::from(removal.points) * 1_000_000
-                            + i64::from(self.evaluate(&after, &after_counts, true));
-                        scoring.push(Scored { mv, value });
-                        continue;
-                    }
-                }
-                let delta = deltas.window_delta(&self.table, counts, weights, a, b, colour);
-                quiet.push(Scored { mv, value: i64::from(delta) });
+        self.visit_moves(board, counts, |mv, outcome| match outcome {
+            MoveOutcome::Line(after, points) => {
+                let after_counts = counts.derive(&self.table, board, after);
+                let value =
+                    i64::from(points) * 1_000_000 + i64::from(self.evaluate(after, &after_counts, true));
+                scoring.push(Scored { mv, value });
             }
-        }
+            MoveOutcome::Quiet(delta) => quiet.push(Scored { mv, value: i64::from(delta) }),
+        });
         assert!(!scoring.is_empty() || !quiet.is_empty(), "no legal move on this board:\n{board}");
         // Stable order on ties: the enumeration order, so the choice is deterministic.
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
@@ -353,7 +348,7 @@ impl Bot {
     }
 
     /// The line-completing move with the most points on `board` (the first found on ties), if
-    /// any; until one is found, every quiet move is offered to `quiet` by its window change.
+    /// any, and every quiet move offered to `quiet` by its window change.
     /// `counts` are `board`'s window counts.
     fn line_or_quiet_moves(
         &self,
@@ -361,31 +356,44 @@ impl Bot {
         counts: &WindowCounts,
         quiet: &mut TopMoves,
     ) -> Option<(u32, Move)> {
+        let mut best_line: Option<(u32, Move)> = None;
+        self.visit_moves(board, counts, |mv, outcome| match outcome {
+            MoveOutcome::Line(_, points) => {
+                if best_line.map_or(true, |(p, _)| points > p) {
+                    best_line = Some((points, mv));
+                }
+            }
+            MoveOutcome::Quiet(delta) => quiet.offer(Scored { mv, value: i64::from(delta) }),
+        });
+        best_line
+    }
+
+    /// Every legal move of `board` in enumeration order (sources, then targets, by cell) with what
+    /// it does: the board after it and its points if it completes a line, else its window change.
+    /// `counts` are `board`'s window counts.
+    fn visit_moves(&self, board: &Board, counts: &WindowCounts, mut visit: impl FnMut(Move, MoveOutcome)) {
         let weights = &self.weights;
         let deltas = MoveDeltas::new(&self.table, counts, weights, board);
         let regions = EmptyRegions::new(board);
-        let mut best_line: Option<(u32, Move)> = None;
         for a in cells_of(board.occupied_cells()) {
             let colour = board.get(a) as usize;
             for b in cells_of(regions.reachable_from(a)) {
                 let mv = Move { from: a, to: b };
+                // Only a target where the colour completes a window of four can make a line.
                 if deltas.completes[b] >> colour & 1 == 1 {
                     let mut after = *board;
                     let removal = after.apply_legal_move(mv);
                     if removal.count > 0 {
-                        if best_line.map_or(true, |(p, _)| removal.points > p) {
-                            best_line = Some((removal.points, mv));
-                        }
+                        visit(mv, MoveOutcome::Line(&after, removal.points));
                         continue;
                     }
                 }
-                if best_line.is_none() {
-                    let delta = deltas.window_delta(&self.table, counts, weights, a, b, colour);
-                    quiet.offer(Scored { mv, value: i64::from(delta) });
-                }
+                visit(
+                    mv,
+                    MoveOutcome::Quiet(deltas.window_delta(&self.table, counts, weights, a, b, colour)),
+                );
             }
         }
-        best_line
     }
 
     /// The follow-up move on `board`: how many lines the next move can complete (at most 3), and
