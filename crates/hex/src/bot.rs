@@ -42,7 +42,7 @@ impl Clock {
     /// The default clock, adjusted by environment variables for local experiments (unset on the
     /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_NO_SWAP`,
     /// and the search parameters `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`,
-    /// `HEX_EXPLORATION`.
+    /// `HEX_EXPLORATION`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_SHAPES`.
     pub fn from_env() -> Clock {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
@@ -56,6 +56,8 @@ impl Clock {
                 expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
                 rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
                 exploration: number("HEX_EXPLORATION").unwrap_or(defaults.exploration),
+                shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
+                playout_shapes: number("HEX_PLAYOUT_SHAPES").unwrap_or(defaults.playout_shapes),
             },
             ..Clock::default()
         }

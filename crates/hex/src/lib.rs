@@ -5,14 +5,17 @@
 //! * [`protocol`]: reading the judge's turns (`lastMove` and the board rows).
 //! * [`geometry`]: the bot's fast board derived from the rules: side nodes, neighbour rings,
 //!   union-find, dead-cell patterns.
+//! * [`patterns`]: learned local shapes (weights in [`shape_table`]) used as move priors.
 //! * [`search`]: MCTS with RAVE, bridge-answering playouts, dead/vulnerable pruning and a solver.
 //! * [`bot`]: the game loop, the clock, the swap decision and the opening.
 
 pub mod board;
 pub mod bot;
 pub mod geometry;
+pub mod patterns;
 pub mod protocol;
 pub mod search;
+pub mod shape_table;
 
 pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, DIRECTIONS, SIZE};
 pub use bot::{best_move, play, should_swap, Bot, Clock, OPENING};

@@ -15,6 +15,7 @@ use crate::board::{Color, CELLS, SIZE};
 use crate::geometry::{
     bridge_carriers, bridge_connected, bridge_links, stone, winning_cells, Geometry, Position, EMPTY, NODES,
 };
+use crate::patterns::Shapes;
 use std::time::Instant;
 
 /// Mover's proven result in a node: unknown, a proven win, a proven loss.
@@ -31,6 +32,11 @@ pub struct Params {
     pub expand_after: f32,
     pub rave_bias: f32,
     pub exploration: f32,
+    /// Weight of the learned shape prior: a child's selection value gets
+    /// `shape_bias * p / sqrt(visits + 1)`, `p` its share of the shape weights among its siblings.
+    pub shape_bias: f32,
+    /// Exponent of the shape weights in the playouts (0: uniform playouts).
+    pub playout_shapes: f32,
 }
 
 impl Default for Params {
@@ -40,6 +46,8 @@ impl Default for Params {
             expand_after: EXPAND_AFTER,
             rave_bias: RAVE_BIAS,
             exploration: EXPLORATION,
+            shape_bias: SHAPE_BIAS,
+            playout_shapes: PLAYOUT_SHAPES,
         }
     }
 }
@@ -51,7 +59,11 @@ const RAVE_BIAS: f32 = 0.0005;
 /// UCB exploration constant: none, as in MoHex; the priors and RAVE spread the search (0.12 lost
 /// 17-63 to 0 in self-play, see the README).
 const EXPLORATION: f32 = 0.0;
-/// The tree stops growing at this many nodes (24 bytes each: 144 MB reserved, touched as used).
+/// Progressive bias of the learned shape prior (see [`Params::shape_bias`]).
+const SHAPE_BIAS: f32 = 2.5;
+/// Exponent of the shape weights in the playouts (see [`playout`]).
+const PLAYOUT_SHAPES: f32 = 0.0;
+/// The tree stops growing at this many nodes (28 bytes each: 168 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
 
 /// A tree node; its statistics are from the point of view of the player who moved into it.
@@ -65,6 +77,8 @@ struct Node {
     wins: f32,
     rave_visits: f32,
     rave_wins: f32,
+    /// The learned shape prior: this move's probability among its siblings.
+    shape: f32,
 }
 
 /// A child's value for selection, `(1-β)·wins/n + β·rave_wins/rn` with `β = rn / D` and
@@ -129,10 +143,22 @@ pub fn bridge_response(
     }
 }
 
+/// Random cells tried before a shaped playout takes the last one (see [`playout`]).
+const SHAPE_TRIES: usize = 4;
+
 /// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
-/// `last` is the last move played (or `NODES` if none).
+/// `last` is the last move played (or `NODES` if none). With `accept` (from
+/// [`Shapes::playout_acceptance`]), a random cell is kept with its shape's acceptance (out of
+/// 2^16), else another is drawn, the [`SHAPE_TRIES`]-th kept whatever its shape: a cheap
+/// approximation of drawing cells in proportion to their shape weights.
 #[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
-pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rng: &mut Rng) -> Color {
+pub fn playout(
+    position: &mut Position,
+    geometry: &Geometry,
+    mut last: usize,
+    rng: &mut Rng,
+    accept: Option<&[Vec<u32>; 2]>,
+) -> Color {
     // The empty cells in a list with each cell's slot, so any cell can be removed in O(1).
     let mut empty = [0u8; CELLS];
     let mut slot = [0u8; CELLS];
@@ -147,7 +173,21 @@ pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rn
     while len > 0 {
         let index = match bridge_response(position, geometry, last, position.to_move, rng) {
             Some(cell) => usize::from(slot[cell]),
-            None => rng.below(len),
+            None => match accept {
+                None => rng.below(len),
+                Some(table) => {
+                    let table = &table[position.to_move.index()];
+                    let mut index = rng.below(len);
+                    for _ in 1..SHAPE_TRIES {
+                        let code = position.pattern(geometry, usize::from(empty[index]));
+                        if ((rng.next_u64() >> 48) as u32) < table[code] {
+                            break;
+                        }
+                        index = rng.below(len);
+                    }
+                    index
+                }
+            },
         };
         let cell = usize::from(empty[index]);
         len -= 1;
@@ -177,6 +217,9 @@ pub struct SearchResult {
 /// The search tree and its working memory, reused from move to move.
 pub struct Search {
     geometry: Geometry,
+    shapes: Shapes,
+    /// The playouts' acceptance table for `params.playout_shapes` (built when it changes).
+    accept: Option<(f32, [Vec<u32>; 2])>,
     nodes: Vec<Node>,
     rng: Rng,
     path: Vec<u32>,
@@ -191,6 +234,8 @@ impl Search {
     pub fn new(seed: u64) -> Search {
         Search {
             geometry: Geometry::new(),
+            shapes: Shapes::new(),
+            accept: None,
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
             nodes: Vec::with_capacity(MAX_NODES),
@@ -231,10 +276,17 @@ impl Search {
                     wins: 0.0,
                     rave_visits: 0.0,
                     rave_wins: 0.0,
+                    shape: 0.0,
                 });
                 0
             }
         };
+        let strength = self.params.playout_shapes;
+        if strength > 0.0 && self.accept.as_ref().map_or(true, |a| a.0 != strength) {
+            self.accept = Some((strength, self.shapes.playout_acceptance(strength)));
+        } else if strength <= 0.0 {
+            self.accept = None;
+        }
         if self.nodes[self.root].children == 0 {
             self.expand(self.root, root, last);
         }
@@ -312,7 +364,7 @@ impl Search {
         }
     }
 
-    fn push_child(&mut self, cell: usize, proven: i8, prior: f32) {
+    fn push_child(&mut self, cell: usize, proven: i8, prior: f32, shape: f32) {
         self.nodes.push(Node {
             first_child: 0,
             children: 0,
@@ -322,6 +374,7 @@ impl Search {
             wins: 0.0,
             rave_visits: self.params.prior_games,
             rave_wins: self.params.prior_games * prior,
+            shape,
         });
     }
 
@@ -332,7 +385,7 @@ impl Search {
         let first = self.nodes.len() as u32;
         let wins = winning_cells(position, &self.geometry, me);
         if let Some(&cell) = wins.first() {
-            self.push_child(cell, WON, 1.0);
+            self.push_child(cell, WON, 1.0, 1.0);
             self.nodes[index].first_child = first;
             self.nodes[index].children = 1;
             self.nodes[index].proven = LOST;
@@ -342,7 +395,7 @@ impl Search {
         if let Some(carrier) = mine.proof {
             // Won through disjoint bridges: filling one of their carriers keeps the win.
             let cell = if carrier < CELLS { carrier } else { self.candidates(position)[0] };
-            self.push_child(cell, WON, 1.0);
+            self.push_child(cell, WON, 1.0, 1.0);
             self.nodes[index].first_child = first;
             self.nodes[index].children = 1;
             self.nodes[index].proven = LOST;
@@ -369,9 +422,13 @@ impl Search {
                 threats
             }
         };
-        for &cell in &candidates {
+        // The shape prior: the softmax of the candidates' ln weights.
+        let logs: Vec<f32> = candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last)).collect();
+        let top = logs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let total: f32 = logs.iter().map(|&l| (l - top).exp()).sum();
+        for (&cell, &log) in candidates.iter().zip(&logs) {
             let prior = self.prior(position, last, cell);
-            self.push_child(cell, UNKNOWN, prior);
+            self.push_child(cell, UNKNOWN, prior, (log - top).exp() / total);
         }
         self.nodes[index].first_child = first;
         self.nodes[index].children = candidates.len() as u16;
@@ -495,7 +552,8 @@ impl Search {
                 WON => return i,
                 LOST => -1.0,
                 _ => {
-                    let value = blended_value(child, self.params.rave_bias);
+                    let value = blended_value(child, self.params.rave_bias)
+                        + self.params.shape_bias * child.shape / (child.visits + 1.0).sqrt();
                     if explore > 0.0 {
                         value + explore * (log_n / (child.visits + 1.0)).sqrt()
                     } else {
@@ -545,7 +603,8 @@ impl Search {
         let winner = match known {
             Some(color) => color,
             None => {
-                let winner = playout(&mut position, &self.geometry, last, &mut self.rng);
+                let accept = self.accept.as_ref().map(|a| &a.1);
+                let winner = playout(&mut position, &self.geometry, last, &mut self.rng, accept);
                 self.update_rave(root.to_move, &position.nodes, winner);
                 winner
             }
@@ -652,7 +711,9 @@ mod tests {
             prop_assume!(game.winner().is_none());
             let mut position = Position::new(game.board(), game.to_move());
             let before = game.board().counts();
-            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1));
+            let shaped = Shapes::new().playout_acceptance(1.0);
+            let accept = if seed % 2 == 0 { None } else { Some(&shaped) };
+            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1), accept);
             let board = to_board(&position);
             prop_assert_eq!(board.empty_cells().count(), 0);
             let (red, blue) = board.counts();
@@ -701,7 +762,7 @@ mod tests {
         #[test]
         fn blended_value_is_the_rave_blend(n in 0u32..5000, w in 0.0f32..1.0, rn in 1u32..20000, rw in 0.0f32..1.0, bias in 0.0f32..0.01) {
             let (n, rn) = (n as f32, rn as f32);
-            let node = Node { first_child: 0, children: 0, cell: 0, proven: UNKNOWN, visits: n, wins: w * n, rave_visits: rn, rave_wins: rw * rn };
+            let node = Node { first_child: 0, children: 0, cell: 0, proven: UNKNOWN, visits: n, wins: w * n, rave_visits: rn, rave_wins: rw * rn, shape: 0.0 };
             let beta = rn / (rn + n + rn * n * bias);
             let mean = if n > 0.0 { w } else { 0.0 };
             let plain = (1.0 - beta) * mean + beta * rw;

@@ -1,0 +1,393 @@
+//! Learned local shape: how likely a strong player is to play a cell, from the stones around it.
+//!
+//! A cell's **shape** is the contents of the 12 cells around it that matter most for connections:
+//! its 6 neighbours and its 6 bridge partners (two steps away across two common neighbours), seen
+//! from the side to move. The board is read in the **mover's frame**: for blue it is transposed
+//! (row and column exchanged, which keeps hex adjacency), so the mover always joins top and
+//! bottom, and each cell is empty, the mover's or the opponent's. Off the board, the frame's top
+//! and bottom count as the mover's stones, its left and right as the opponent's (a cell off in
+//! both directions counts as the mover's). Turning the frame half a turn keeps every side's
+//! owner, so a shape and its half-turn share one weight.
+//!
+//! The weights are Bradley-Terry strengths (a cell is chosen with probability proportional to the
+//! product of its features' weights) learned offline from strong games (`examples/train_patterns.rs`,
+//! see the README): one weight per 6-neighbour shape, a correction for each frequent 12-cell
+//! shape, and one for where the cell is relative to the opponent's last move. The search uses
+//! them as move priors.
+
+use crate::board::{Color, CELLS, DIRECTIONS, SIZE};
+use crate::geometry::{stone, Position, EMPTY};
+use crate::shape_table::{LAST_MOVE, SHAPE12, SHAPE6};
+
+/// Cells in a shape: the 6 neighbours in [`DIRECTIONS`] order, then the 6 bridge partners, the
+/// `i`-th lying between neighbours `i` and `i + 1`.
+pub const SHAPE_CELLS: usize = 12;
+/// Distinct 12-cell shape codes (3 states a cell).
+pub const SHAPE_CODES: usize = 531_441;
+/// Distinct 6-neighbour shape codes.
+pub const SHAPE6_CODES: usize = 729;
+
+/// The shape offsets `(row, col)` in the red frame.
+pub fn shape_offsets() -> [(isize, isize); SHAPE_CELLS] {
+    let mut offsets = [(0, 0); SHAPE_CELLS];
+    for i in 0..6 {
+        let (a, b) = (DIRECTIONS[i], DIRECTIONS[(i + 1) % 6]);
+        offsets[i] = a;
+        offsets[6 + i] = (a.0 + b.0, a.1 + b.1);
+    }
+    offsets
+}
+
+/// The shape code after a half turn: slot `i` moves to the opposite slot (`i + 3` in its ring).
+pub fn half_turn(code: usize) -> usize {
+    let mut digits = [0; SHAPE_CELLS];
+    let mut rest = code;
+    for digit in &mut digits {
+        *digit = rest % 3;
+        rest /= 3;
+    }
+    (0..SHAPE_CELLS).rev().fold(0, |acc, slot| {
+        let from = if slot < 6 { (slot + 3) % 6 } else { 6 + (slot + 3) % 6 };
+        acc * 3 + digits[from]
+    })
+}
+
+/// One representative per half-turn class: the smaller code.
+pub fn canonical(code: usize) -> usize {
+    code.min(half_turn(code))
+}
+
+/// Where a candidate cell lies relative to the opponent's last move: 0 touching it, 1 a bridge away,
+/// 2 anything else (or no last move).
+pub const LAST_MOVE_CLASSES: usize = 3;
+
+/// Precomputed cell offsets and the decoded weights.
+#[derive(Clone, Debug)]
+pub struct Shapes {
+    /// `cells[frame][cell][slot]`: the board cell at that shape slot in the red (0) or blue (1)
+    /// frame, or `OWN_SIDE` / `OTHER_SIDE` off the board.
+    cells: Vec<[[u16; SHAPE_CELLS]; CELLS]>,
+    /// ln weight of each 6-neighbour code (the low 6 digits of the shape code).
+    shape6: Vec<f32>,
+    /// ln weight correction of each 12-cell code (0 for shapes not in the table).
+    shape12: Vec<f32>,
+    /// ln weight of each [`LAST_MOVE_CLASSES`] class.
+    last_move: [f32; LAST_MOVE_CLASSES],
+}
+
+const OWN_SIDE: u16 = u16::MAX;
+const OTHER_SIDE: u16 = u16::MAX - 1;
+
+impl Default for Shapes {
+    fn default() -> Self {
+        Shapes::new()
+    }
+}
+
+/// First character of the packed tables: each character holds `char - BASE`, 14 bits.
+pub const PACK_BASE: u32 = 0x4E00;
+/// Quantization of the ln weights: `ln w = (q - 128) / LN_SCALE`.
+pub const LN_SCALE: f32 = 16.0;
+
+/// Decodes one packed character.
+fn unpack(c: char) -> u32 {
+    c as u32 - PACK_BASE
+}
+
+/// The ln weight of a quantized byte.
+pub fn dequantize(q: u32) -> f32 {
+    (q as f32 - 128.0) / LN_SCALE
+}
+
+/// The byte of an ln weight (clamped to the representable range).
+pub fn quantize(ln: f32) -> u32 {
+    (ln * LN_SCALE + 128.0).round().clamp(0.0, 255.0) as u32
+}
+
+impl Shapes {
+    pub fn new() -> Shapes {
+        let offsets = shape_offsets();
+        let mut cells = vec![[[0u16; SHAPE_CELLS]; CELLS]; 2];
+        for (frame, table) in cells.iter_mut().enumerate() {
+            for (cell, slots) in table.iter_mut().enumerate() {
+                let (r, c) = ((cell / SIZE) as isize, (cell % SIZE) as isize);
+                // The cell's coordinates in the frame.
+                let (fr, fc) = if frame == 0 { (r, c) } else { (c, r) };
+                for (slot, &(dr, dc)) in slots.iter_mut().zip(offsets.iter()) {
+                    let (nr, nc) = (fr + dr, fc + dc);
+                    let n = SIZE as isize;
+                    *slot = if !(0..n).contains(&nr) {
+                        OWN_SIDE
+                    } else if !(0..n).contains(&nc) {
+                        OTHER_SIDE
+                    } else if frame == 0 {
+                        (nr * n + nc) as u16
+                    } else {
+                        (nc * n + nr) as u16
+                    };
+                }
+            }
+        }
+        let shape6: Vec<f32> = SHAPE6.chars().map(|c| dequantize(unpack(c))).collect();
+        let mut shape12 = vec![0.0; SHAPE_CODES];
+        let packed: Vec<u32> = SHAPE12.chars().map(unpack).collect();
+        for pair in packed.chunks_exact(2) {
+            // 28 bits: the canonical code (20 bits) and the quantized weight (8 bits).
+            let bits = pair[0] << 14 | pair[1];
+            let code = (bits >> 8) as usize;
+            let ln = dequantize(bits & 255);
+            shape12[code] = ln;
+            shape12[half_turn(code)] = ln;
+        }
+        let mut last_move = [0.0; LAST_MOVE_CLASSES];
+        for (slot, c) in last_move.iter_mut().zip(LAST_MOVE.chars()) {
+            *slot = dequantize(unpack(c));
+        }
+        Shapes { cells, shape6, shape12, last_move }
+    }
+
+    /// The 12-cell shape code of `cell` for the side to move (digit `i` is slot `i`: 0 empty,
+    /// 1 the mover's, 2 the opponent's).
+    #[inline]
+    pub fn code(&self, position: &Position, cell: usize) -> usize {
+        let frame = position.to_move.index();
+        let own = stone(position.to_move);
+        let mut code = 0;
+        for &n in self.cells[frame][cell].iter().rev() {
+            let digit = match n {
+                OWN_SIDE => 1,
+                OTHER_SIDE => 2,
+                _ => match position.nodes[usize::from(n)] {
+                    EMPTY => 0,
+                    s if s == own => 1,
+                    _ => 2,
+                },
+            };
+            code = code * 3 + digit;
+        }
+        code
+    }
+
+    /// The class of `cell` relative to the opponent's last move `last` (`>= CELLS` if none).
+    #[inline]
+    pub fn last_move_class(&self, to_move: Color, cell: usize, last: usize) -> usize {
+        if last >= CELLS {
+            return 2;
+        }
+        let slots = &self.cells[to_move.index()][cell];
+        match slots.iter().position(|&n| usize::from(n) == last) {
+            Some(slot) if slot < 6 => 0,
+            Some(_) => 1,
+            None => 2,
+        }
+    }
+
+    /// The ln of the cell's weight: the sum of its features' ln weights.
+    #[inline]
+    pub fn ln_weight(&self, position: &Position, cell: usize, last: usize) -> f32 {
+        let code = self.code(position, cell);
+        self.shape6[code % SHAPE6_CODES]
+            + self.shape12[code]
+            + self.last_move[self.last_move_class(position.to_move, cell, last)]
+    }
+
+    /// For the playouts: the acceptance of each ring code (see [`crate::geometry::Position::pattern`])
+    /// for each mover, `accept[mover][code] = min(1, w^strength / cap)` with `w` the 6-neighbour
+    /// weight in the mover's frame and `cap` the `w^strength` of the 90th percentile code, scaled to
+    /// `0..=1 << 16`.
+    pub fn playout_acceptance(&self, strength: f32) -> [Vec<u32>; 2] {
+        let mut logs: Vec<f32> = self.shape6.iter().map(|&l| l * strength).collect();
+        logs.sort_by(|a, b| a.partial_cmp(b).unwrap());
+        let cap = logs[logs.len() * 9 / 10];
+        let mut accept = [vec![0; SHAPE6_CODES], vec![0; SHAPE6_CODES]];
+        for (mover, table) in accept.iter_mut().enumerate() {
+            for (ring, slot) in table.iter_mut().enumerate() {
+                let frame = ring_to_frame(ring, mover);
+                let ln = self.shape6[frame] * strength - cap;
+                *slot = ((ln.min(0.0)).exp() * 65536.0) as u32;
+            }
+        }
+        accept
+    }
+
+    /// The features of `cell` for training: (6-neighbour code, 12-cell code, last-move class).
+    pub fn features(&self, position: &Position, cell: usize, last: usize) -> (usize, usize, usize) {
+        let code = self.code(position, cell);
+        (code % SHAPE6_CODES, code, self.last_move_class(position.to_move, cell, last))
+    }
+}
+
+/// The 6-neighbour frame code of a ring code (ring order and absolute colours, 1 red, 2 blue) for
+/// mover 0 (red) or 1 (blue): blue's frame is the transposed board, where frame slot `i` is board
+/// direction `5 - i`, and its colours are exchanged. (Off the board the ring holds the side's
+/// owner, which is the frame's rule except in the two cells off both a row and a column side, next
+/// to the obtuse corners.)
+pub fn ring_to_frame(ring: usize, mover: usize) -> usize {
+    let mut digits = [0; 6];
+    let mut rest = ring;
+    for digit in &mut digits {
+        *digit = rest % 3;
+        rest /= 3;
+    }
+    (0..6).rev().fold(0, |code, slot| {
+        let digit = if mover == 0 { digits[slot] } else { [0, 2, 1][digits[5 - slot]] };
+        code * 3 + digit
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Board, Cell, Game, Move};
+    use crate::search::Rng;
+
+    fn random_position(seed: u64, moves: usize) -> (Game, Position) {
+        let mut rng = Rng::new(seed);
+        let mut game = Game::new();
+        for _ in 0..moves {
+            let legal: Vec<Move> = game.legal_moves().into_iter().filter(|&m| m != Move::Swap).collect();
+            if legal.is_empty() || game.winner().is_some() {
+                break;
+            }
+            game.play(legal[rng.below(legal.len())]).unwrap();
+        }
+        let position = Position::new(game.board(), game.to_move());
+        (game, position)
+    }
+
+    /// The plain definition of the shape: walk the offsets on the rules board.
+    fn plain_code(board: &Board, to_move: Color, cell: Cell) -> usize {
+        let mut code = 0;
+        for &(dr, dc) in shape_offsets().iter().rev() {
+            // The offset in board coordinates: transposed for blue.
+            let (dr, dc) = if to_move == Color::Red { (dr, dc) } else { (dc, dr) };
+            let (r, c) = (cell.row() as isize + dr, cell.col() as isize + dc);
+            let n = SIZE as isize;
+            // Off the board: the frame's rows are the mover's, the frame's columns the opponent's.
+            let (frame_row_off, frame_col_off) = if to_move == Color::Red {
+                (!(0..n).contains(&r), !(0..n).contains(&c))
+            } else {
+                (!(0..n).contains(&c), !(0..n).contains(&r))
+            };
+            let digit = if frame_row_off {
+                1
+            } else if frame_col_off {
+                2
+            } else {
+                match board.get(Cell::new(r as usize, c as usize).unwrap()) {
+                    None => 0,
+                    Some(s) if s == to_move => 1,
+                    Some(_) => 2,
+                }
+            };
+            code = code * 3 + digit;
+        }
+        code
+    }
+
+    #[test]
+    fn codes_match_the_plain_walk() {
+        let shapes = Shapes::new();
+        for seed in 0..200 {
+            let (game, position) = random_position(seed, (seed % 90) as usize);
+            for cell in game.board().empty_cells() {
+                let plain = plain_code(game.board(), game.to_move(), cell);
+                assert_eq!(shapes.code(&position, cell.index()), plain, "seed {seed} cell {cell}");
+            }
+        }
+    }
+
+    #[test]
+    fn colour_exchange_with_transposition_keeps_the_shape() {
+        // The same situation for the other player: transpose the board and exchange the colours.
+        let shapes = Shapes::new();
+        for seed in 0..100 {
+            let (game, position) = random_position(seed, (seed % 70) as usize);
+            let mut mirrored = Board::new();
+            for cell in Cell::all() {
+                let m = Cell::new(cell.col(), cell.row()).unwrap();
+                mirrored.set(m, game.board().get(cell).map(Color::opponent));
+            }
+            let other = Position::new(&mirrored, game.to_move().opponent());
+            for cell in game.board().empty_cells() {
+                let m = Cell::new(cell.col(), cell.row()).unwrap();
+                assert_eq!(shapes.code(&position, cell.index()), shapes.code(&other, m.index()));
+            }
+        }
+    }
+
+    #[test]
+    fn half_turn_matches_rotating_the_board() {
+        // Turning the whole board half a turn (cell (r, c) -> (10 - r, 10 - c)) turns every shape.
+        let shapes = Shapes::new();
+        for seed in 0..100 {
+            let (game, position) = random_position(seed, (seed % 70) as usize);
+            let mut turned = Board::new();
+            for cell in Cell::all() {
+                let t = Cell::new(SIZE - 1 - cell.row(), SIZE - 1 - cell.col()).unwrap();
+                turned.set(t, game.board().get(cell));
+            }
+            let other = Position::new(&turned, game.to_move());
+            for cell in game.board().empty_cells() {
+                let t = Cell::new(SIZE - 1 - cell.row(), SIZE - 1 - cell.col()).unwrap();
+                let code = shapes.code(&position, cell.index());
+                assert_eq!(half_turn(code), shapes.code(&other, t.index()));
+                assert_eq!(half_turn(half_turn(code)), code);
+                assert_eq!(canonical(code), canonical(shapes.code(&other, t.index())));
+            }
+        }
+    }
+
+    #[test]
+    fn last_move_classes_are_distances() {
+        let shapes = Shapes::new();
+        for seed in 0..50 {
+            let (game, _) = random_position(seed, 1 + (seed % 60) as usize);
+            let Some(&Move::Place(last)) = game.moves().last() else { continue };
+            for cell in game.board().empty_cells() {
+                let touching = cell.neighbours().any(|n| n == last);
+                let common = cell.neighbours().filter(|n| last.neighbours().any(|m| m == *n)).count();
+                let expected = if touching {
+                    0
+                } else if common == 2 {
+                    1
+                } else {
+                    2
+                };
+                assert_eq!(shapes.last_move_class(game.to_move(), cell.index(), last.index()), expected);
+            }
+        }
+    }
+
+    #[test]
+    fn ring_codes_map_to_frame_codes() {
+        let shapes = Shapes::new();
+        let geometry = crate::geometry::Geometry::new();
+        for seed in 0..100 {
+            let (game, position) = random_position(seed, (seed % 80) as usize);
+            for cell in game.board().empty_cells() {
+                // Off both a row and a column side the ring and the frame disagree (see above).
+                let corner = (cell.row() == 0 && cell.col() == SIZE - 1) || (cell.row() == SIZE - 1 && cell.col() == 0);
+                if !corner {
+                    let ring = position.pattern(&geometry, cell.index());
+                    let frame = shapes.code(&position, cell.index()) % SHAPE6_CODES;
+                    assert_eq!(ring_to_frame(ring, game.to_move().index()), frame, "{cell}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn packed_tables_decode() {
+        let shapes = Shapes::new();
+        assert_eq!(shapes.shape6.len(), SHAPE6_CODES);
+        assert_eq!(SHAPE12.chars().count() % 2, 0);
+        for q in 0..256 {
+            assert_eq!(quantize(dequantize(q)), q);
+        }
+        // A shape and its half turn share a weight.
+        for code in (0..SHAPE_CODES).step_by(97) {
+            assert_eq!(shapes.shape12[code], shapes.shape12[half_turn(code)]);
+        }
+    }
+}
