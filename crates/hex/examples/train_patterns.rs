@@ -6,7 +6,7 @@
 //! ```
 //!
 //! RECORDS are `hex-arena` record files (one game a line, `moves=` every move). Every move that is
-//! a cell (not the referee's forced opening, not a swap), made by an engine named NAME if given, is
+//! a cell (not the referee's forced opening, not a swap), made by an engine whose name starts with NAME if given, is
 //! one observation: the chosen cell won against every other empty cell. Each candidate cell has
 //! three features (its 6-neighbour shape, its 12-cell shape if that shape was chosen at least
 //! `--min-wins` times, and its place relative to the last move), and a cell is chosen with
@@ -74,7 +74,7 @@ fn main() {
                 let Ok(mv) = text.parse::<Move>() else { break };
                 let mover = game.to_move();
                 let name = if mover == Color::Red { red } else { blue };
-                let learn = !(forced && index == 0) && player.as_deref().map_or(true, |p| p == name);
+                let learn = !(forced && index == 0) && player.as_deref().map_or(true, |p| name.starts_with(p));
                 if let (Move::Place(cell), true) = (mv, learn) {
                     let position = Position::new(game.board(), mover);
                     let mut candidates = Vec::new();

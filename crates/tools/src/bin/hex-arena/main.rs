@@ -71,6 +71,7 @@ fn make_player(spec: &EngineSpec, options: &Options) -> Box<dyn Player> {
         Protocol::CodinGame => Box::new(CodinGamePlayer::new(spec.argv.clone(), options.show_stderr)),
         Protocol::Gtp => Box::new(GtpPlayer::new(
             spec.argv.clone(),
+            spec.setup.clone(),
             options.show_stderr,
             options.gtp_colors.clone(),
             options.hard_limit.max(Duration::from_secs(10)),

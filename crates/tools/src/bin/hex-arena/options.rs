@@ -14,8 +14,10 @@ Plays games of 11x11 Hex (swap rule) between two engines and reports the result.
 
 ENGINE is a command line in one argument, e.g. 'target/release/hex' or
 'gtp:python3 crates/tools/hex/openspiel_gtp.py --seed {seed}'. Prefix gtp: for a GTP engine
-(boardsize/clear_board/play/genmove); cg: or no prefix for a CodinGame-protocol bot
-(a fresh process per game). {seed} is replaced by the game's seed.",
+(boardsize/clear_board/play/genmove); gtp(CMD; CMD):COMMAND sends the GTP commands
+once to each started process first (settings, e.g. 'gtp(param_mohex max_games 1000):mohex');
+cg: or no prefix for a CodinGame-protocol bot (a fresh process per game).
+{seed} is replaced by the game's seed.",
     options: &[
         Opt::value("games", "N", "games to play (default 10; with --openings, 2 per opening)").short('n'),
         Opt::value("jobs", "N", "games played in parallel").short('j').default("1"),
@@ -43,6 +45,14 @@ ENGINE is a command line in one argument, e.g. 'target/release/hex' or
         Opt::value("records", "FILE", "write one line per game (see ARENA.md for the format)"),
         Opt::value("svg", "DIR", "write DIR/game-NNN.svg, a picture of each finished game"),
         Opt::value("gtp-colors", "R,B", "GTP colour words for red and blue").default("black,white"),
+        Opt::value(
+            "gtp-swap",
+            "MODE",
+            "how GTP engines are told a swap: 'move' (play white\n\
+             swap-pieces) or 'stone' (the swapped stone on the mirrored\n\
+             cell as the first move; for MoHex)",
+        )
+        .default("move"),
         Opt::value("busy", "N", "keep N extra threads spinning during the match (load test)").default("0"),
         Opt::flag(
             "engine-stderr",
@@ -159,9 +169,17 @@ pub fn split_words(text: &str) -> Result<Vec<String>, String> {
     Ok(words)
 }
 
-/// Parses an engine argument: optional `gtp:`/`cg:` prefix, then the command line.
-fn engine(text: &str) -> Result<(Protocol, Vec<String>), String> {
+/// Parses an engine argument: optional `gtp:`/`gtp(SETUP):`/`cg:` prefix, then the command line.
+/// `SETUP` is GTP commands separated by `;`, sent once to each started process (engine settings
+/// such as `param_mohex max_games 1000`).
+fn engine(text: &str) -> Result<(Protocol, Vec<String>, Vec<String>), String> {
+    let mut setup = Vec::new();
     let (protocol, rest) = if let Some(rest) = text.strip_prefix("gtp:") {
+        (Protocol::Gtp, rest)
+    } else if let Some(rest) = text.strip_prefix("gtp(") {
+        let (commands, rest) =
+            rest.split_once("):").ok_or_else(|| format!("expected gtp(COMMANDS):ENGINE, found {text:?}"))?;
+        setup = commands.split(';').map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect();
         (Protocol::Gtp, rest)
     } else {
         (Protocol::CodinGame, text.strip_prefix("cg:").unwrap_or(text))
@@ -170,7 +188,7 @@ fn engine(text: &str) -> Result<(Protocol, Vec<String>), String> {
     if argv.is_empty() {
         return Err(format!("empty engine command {text:?}"));
     }
-    Ok((protocol, argv))
+    Ok((protocol, argv, setup))
 }
 
 /// A default name: the program's file name, without a `.py`-style extension; for an interpreter
@@ -258,18 +276,24 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             .split_once(',')
             .filter(|(r, b)| !r.is_empty() && !b.is_empty() && r != b)
             .ok_or_else(|| format!("expected RED,BLUE (e.g. black,white), found {text:?}"))?;
-        Ok(GtpColors { red: red.to_string(), blue: blue.to_string() })
+        Ok((red.to_string(), blue.to_string()))
     })?;
+    let stone_swap = match args.text("gtp-swap") {
+        None | Some("move") => false,
+        Some("stone") => true,
+        Some(other) => return Err(format!("--gtp-swap: expected move or stone, found {other:?}")),
+    };
+    let gtp_colors = GtpColors { red: gtp_colors.0, blue: gtp_colors.1, stone_swap };
     if args.positional.len() != 2 {
         return Err(format!("expected two engines (ENGINE_A ENGINE_B), found {}", args.positional.len()));
     }
     let mut specs = Vec::new();
     for (side, text) in args.positional.iter().enumerate() {
-        let (protocol, argv) = engine(text)?;
+        let (protocol, argv, setup) = engine(text)?;
         let name = names[side].clone().unwrap_or_else(|| clean_name(&default_name(&argv)));
         let (first_limit, move_limit) = times[side];
         let strict = args.flag("strict") && !lenient[side];
-        specs.push(EngineSpec { name, protocol, argv, first_limit, move_limit, strict });
+        specs.push(EngineSpec { name, protocol, argv, setup, first_limit, move_limit, strict });
     }
     if specs[0].name == specs[1].name && names == [None, None] {
         // The same program twice: name each after its first differing argument (`--engine uct`
@@ -394,6 +418,23 @@ mod tests {
             ("openspiel_gtp", Protocol::Gtp, Duration::from_secs(3))
         );
         assert_eq!(b.argv, ["python3", "crates/tools/hex/openspiel_gtp.py", "--seed", "{seed}"]);
+        assert!(b.setup.is_empty());
+        // Setup commands for a GTP engine.
+        let Command::Match(options) =
+            parse(&args("a 'gtp(param_game allow_swap 1; param_mohex max_games 1000 ;):mohex --seed {seed}'")).unwrap()
+        else {
+            panic!()
+        };
+        let b = &options.engines[1];
+        assert_eq!(b.protocol, Protocol::Gtp);
+        assert_eq!(b.argv, ["mohex", "--seed", "{seed}"]);
+        assert_eq!(b.setup, ["param_game allow_swap 1", "param_mohex max_games 1000"]);
+        assert_eq!(b.name, "mohex");
+        assert!(parse(&args("a 'gtp(x y'")).unwrap_err().contains("gtp(COMMANDS)"));
+        assert!(!options.gtp_colors.stone_swap);
+        let Command::Match(options) = parse(&args("--gtp-swap stone a b")).unwrap() else { panic!() };
+        assert!(options.gtp_colors.stone_swap);
+        assert!(parse(&args("--gtp-swap mirror a b")).unwrap_err().contains("--gtp-swap"));
         // Same program twice: names are told apart.
         let Command::Match(options) = parse(&args("--openings a1,b2 x x")).unwrap() else { panic!() };
         assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-a", "x-b"));
