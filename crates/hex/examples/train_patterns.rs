@@ -18,9 +18,7 @@
 
 use hex::board::{Cell, Color, Game, Move, CELLS};
 use hex::geometry::{Position, NODES};
-use hex::patterns::{
-    canonical, quantize, Shapes, LAST_MOVE_CLASSES, PACK_BASE, SHAPE6_CODES,
-};
+use hex::patterns::{canonical, quantize, Shapes, LAST_MOVE_CLASSES, PACK_BASE, SHAPE6_CODES};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
@@ -32,6 +30,9 @@ struct Observation {
 }
 
 const NONE: u32 = u32::MAX;
+
+/// A candidate's raw features: 6-neighbour class, canonical 12-cell code, last-move class.
+type Features = (u16, u32, u8);
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -54,7 +55,7 @@ fn main() {
     }
     let shapes = Shapes::new();
     // Raw features: (6-code canonical, 12-code canonical, class) per candidate.
-    let mut raw: Vec<(Vec<(u16, u32, u8)>, usize, bool)> = Vec::new();
+    let mut raw: Vec<(Vec<Features>, usize, bool)> = Vec::new();
     let mut games = 0usize;
     for file in &files {
         let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
@@ -74,7 +75,8 @@ fn main() {
                 let Ok(mv) = text.parse::<Move>() else { break };
                 let mover = game.to_move();
                 let name = if mover == Color::Red { red } else { blue };
-                let learn = !(forced && index == 0) && player.as_deref().map_or(true, |p| name.starts_with(p));
+                let learn =
+                    !(forced && index == 0) && player.as_deref().map_or(true, |p| name.starts_with(p));
                 if let (Move::Place(cell), true) = (mv, learn) {
                     let position = Position::new(game.board(), mover);
                     let mut candidates = Vec::new();
@@ -129,11 +131,8 @@ fn main() {
         .partition(|(_, held_out)| !held_out);
     let train: Vec<Observation> = train.into_iter().map(|(o, _)| o).collect();
     let test: Vec<Observation> = test.into_iter().map(|(o, _)| o).collect();
-    let mut weights = Weights {
-        a: vec![1.0; SHAPE6_CODES],
-        b: vec![1.0; frequent.len()],
-        c: vec![1.0; LAST_MOVE_CLASSES],
-    };
+    let mut weights =
+        Weights { a: vec![1.0; SHAPE6_CODES], b: vec![1.0; frequent.len()], c: vec![1.0; LAST_MOVE_CLASSES] };
     report(&weights, &test, "uniform");
     for iteration in 0..iterations {
         for group in 0..3 {
@@ -175,7 +174,9 @@ fn main() {
     let mut text = String::new();
     text.push_str("//! The learned shape weights packed for [`crate::patterns`] (written by `examples/train_patterns.rs`;\n");
     text.push_str("//! each character holds 14 bits as `char - 0x4E00`).\n\n");
-    text.push_str("/// ln weight of each 6-neighbour code, one character each (quantized, see `patterns::quantize`).\n");
+    text.push_str(
+        "/// ln weight of each 6-neighbour code, one character each (quantized, see `patterns::quantize`).\n",
+    );
     let _ = writeln!(text, "pub const SHAPE6: &str = \"{shape6}\";");
     text.push_str("/// Frequent 12-cell shapes: two characters each, `canonical code << 8 | quantized ln correction`.\n");
     let _ = writeln!(text, "pub const SHAPE12: &str = \"{shape12}\";");

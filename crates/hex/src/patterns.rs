@@ -367,7 +367,8 @@ mod tests {
             let (game, position) = random_position(seed, (seed % 80) as usize);
             for cell in game.board().empty_cells() {
                 // Off both a row and a column side the ring and the frame disagree (see above).
-                let corner = (cell.row() == 0 && cell.col() == SIZE - 1) || (cell.row() == SIZE - 1 && cell.col() == 0);
+                let corner = (cell.row() == 0 && cell.col() == SIZE - 1)
+                    || (cell.row() == SIZE - 1 && cell.col() == 0);
                 if !corner {
                     let ring = position.pattern(&geometry, cell.index());
                     let frame = shapes.code(&position, cell.index()) % SHAPE6_CODES;

@@ -59,8 +59,9 @@ const RAVE_BIAS: f32 = 0.0005;
 /// UCB exploration constant: none, as in MoHex; the priors and RAVE spread the search (0.12 lost
 /// 17-63 to 0 in self-play, see the README).
 const EXPLORATION: f32 = 0.0;
-/// Progressive bias of the learned shape prior (see [`Params::shape_bias`]).
-const SHAPE_BIAS: f32 = 2.5;
+/// Progressive bias of the learned shape prior (see [`Params::shape_bias`]). Off: with the present
+/// table (learned from about 1,100 moves) 2.5 was not measured to help against MoHex (README).
+const SHAPE_BIAS: f32 = 0.0;
 /// Exponent of the shape weights in the playouts (see [`playout`]).
 const PLAYOUT_SHAPES: f32 = 0.0;
 /// The tree stops growing at this many nodes (28 bytes each: 168 MB reserved, touched as used).
@@ -147,12 +148,17 @@ pub fn bridge_response(
 const SHAPE_TRIES: usize = 4;
 
 /// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
-/// `last` is the last move played (or `NODES` if none). With `accept` (from
+/// `last` is the last move played (or `NODES` if none).
+pub fn playout(position: &mut Position, geometry: &Geometry, last: usize, rng: &mut Rng) -> Color {
+    shaped_playout(position, geometry, last, rng, None)
+}
+
+/// [`playout`], where with `accept` (from
 /// [`Shapes::playout_acceptance`]), a random cell is kept with its shape's acceptance (out of
 /// 2^16), else another is drawn, the [`SHAPE_TRIES`]-th kept whatever its shape: a cheap
 /// approximation of drawing cells in proportion to their shape weights.
 #[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
-pub fn playout(
+pub fn shaped_playout(
     position: &mut Position,
     geometry: &Geometry,
     mut last: usize,
@@ -423,7 +429,12 @@ impl Search {
             }
         };
         // The shape prior: the softmax of the candidates' ln weights.
-        let logs: Vec<f32> = candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last)).collect();
+        // (Not computed when the prior is off.)
+        let logs: Vec<f32> = if self.params.shape_bias > 0.0 {
+            candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last)).collect()
+        } else {
+            vec![0.0; candidates.len()]
+        };
         let top = logs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let total: f32 = logs.iter().map(|&l| (l - top).exp()).sum();
         for (&cell, &log) in candidates.iter().zip(&logs) {
@@ -604,7 +615,7 @@ impl Search {
             Some(color) => color,
             None => {
                 let accept = self.accept.as_ref().map(|a| &a.1);
-                let winner = playout(&mut position, &self.geometry, last, &mut self.rng, accept);
+                let winner = shaped_playout(&mut position, &self.geometry, last, &mut self.rng, accept);
                 self.update_rave(root.to_move, &position.nodes, winner);
                 winner
             }
@@ -713,7 +724,7 @@ mod tests {
             let before = game.board().counts();
             let shaped = Shapes::new().playout_acceptance(1.0);
             let accept = if seed % 2 == 0 { None } else { Some(&shaped) };
-            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1), accept);
+            let winner = shaped_playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1), accept);
             let board = to_board(&position);
             prop_assert_eq!(board.empty_cells().count(), 0);
             let (red, blue) = board.counts();

@@ -388,3 +388,29 @@ fn bad_command_lines_are_refused_with_one_clear_line() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("/no/such/bot") && stderr.contains("not found"), "{stderr}");
 }
+
+#[test]
+fn gtp_setup_commands_come_first_and_a_swap_can_be_told_as_its_stone() {
+    let scratch = Scratch::new("gtp-stone");
+    let log = scratch.path("gtp.log");
+    let gtp = format!(
+        "gtp(clear_board):{} {}",
+        quote(&scratch.script("gtp.sh", GTP_FIRST_EMPTY)),
+        quote(&log.display().to_string())
+    );
+    // A CodinGame bot that answers swap-pieces once (illegal as red in game 1, legal as blue in game 2).
+    let swapper = format!("{} swap-pieces", quote(&scratch.script("swapper.sh", SCRIPTED)));
+    arena(
+        &scratch,
+        &["-n", "2", "--openings", "d2", "--gtp-swap", "stone", "--name-b", "gtp", &swapper, &gtp],
+    );
+    let commands = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = commands.lines().collect();
+    // The setup command once, when the process starts, before the first game's set-up.
+    assert_eq!(lines[..3], ["clear_board", "boardsize 11", "clear_board"], "{commands}");
+    assert_eq!(commands.matches("clear_board").count(), 3, "{commands}");
+    // Game 2: the engine is red and blue swapped d2: it is told the stone the swap left (blue b4).
+    let game2 = commands.split("boardsize 11").nth(2).unwrap();
+    assert!(game2.contains("play white b4\ngenmove black"), "{commands}");
+    assert!(!commands.contains("swap-pieces"), "{commands}");
+}

@@ -420,9 +420,10 @@ mod tests {
         assert_eq!(b.argv, ["python3", "crates/tools/hex/openspiel_gtp.py", "--seed", "{seed}"]);
         assert!(b.setup.is_empty());
         // Setup commands for a GTP engine.
-        let Command::Match(options) =
-            parse(&args("a 'gtp(param_game allow_swap 1; param_mohex max_games 1000 ;):mohex --seed {seed}'")).unwrap()
-        else {
+        let Command::Match(options) = parse(&args(
+            "a 'gtp(param_game allow_swap 1; param_mohex max_games 1000 ;):mohex --seed {seed}'",
+        ))
+        .unwrap() else {
             panic!()
         };
         let b = &options.engines[1];
