@@ -140,15 +140,14 @@ fn kind() -> impl Strategy<Value = Kind> {
 
 #[test]
 fn brute_force_matches_the_statement_sample() {
-    let sample = [
-        ("WwRR wwrg RRGb rGBG RGrb RrRg RGrg rgBB Wrgr", 40),
-        ("RrGb WWGR rGgb Wbrg wgBb GgBg WbBG Wwwg WWGG", 8),
-        ("RBbr Wrbr wGGG wggR WgGR WBWb WRgB wBgG WBgG", 32),
-        ("wBrg rGgb WRrB WWbw wRRB RbbB WRrb wrbb WgrG", 4),
-        ("WrwB WWww wRRB WGGb Wbbg WBgG WrbG Wrww RBgg", 12),
-        ("WWgg RBrr Rggr RGBg Wbgr WGbg WBbr WGWB GGGg", 0),
-    ];
-    for (line, expected) in sample {
+    // The statement's sample, as the samples directory holds it: a count line, then one puzzle a line.
+    let samples = concat!(env!("CARGO_MANIFEST_DIR"), "/../../samples/jigsaw/01");
+    let input = std::fs::read_to_string(format!("{samples}.in")).unwrap();
+    let answers = std::fs::read_to_string(format!("{samples}.ans")).unwrap();
+    let puzzles: Vec<&str> = input.lines().skip(1).collect();
+    let expected: Vec<u64> = answers.lines().map(|line| line.trim().parse().unwrap()).collect();
+    assert_eq!(puzzles.len(), expected.len());
+    for (line, expected) in puzzles.into_iter().zip(expected) {
         let codes: Vec<[u8; 4]> = line.split(' ').map(|t| Piece::parse(t).unwrap().edges()).collect();
         assert_eq!(brute_force(&codes.try_into().unwrap()), expected, "{}", line);
     }
