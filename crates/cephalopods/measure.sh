@@ -1,7 +1,7 @@
 #!/bin/bash
 # Reproduces the figures in README.md, for the 12 public tests (each and their sum) and the four heavy
 # inputs (crates/cephalopods/heavy/):
-#   in-process:    the `timing` example, best of 9 wall-clock runs, inputs interleaved;
+#   in-process:    the `cephalopods_timing` example, best of 9 wall-clock runs, inputs interleaved;
 #   whole-process: CPU time (perf stat task-clock, minimum of 7 runs) of the release binary and of the
 #                  bundled single file compiled like the judge does (rustc --edition 2021 -O);
 #   peak memory:   /usr/bin/time -v, "Maximum resident set size", bundled binary.
@@ -11,7 +11,7 @@ export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-target}
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-cargo build -q --release -p cephalopods --bin cephalopods --example timing
+cargo build -q --release -p cephalopods --bin cephalopods --example cephalopods_timing
 cargo run -q -p bundle -- cephalopods > "$scratch/cephalopods.rs"
 rustc --edition 2021 -O "$scratch/cephalopods.rs" -o "$scratch/bundled"
 release=$CARGO_TARGET_DIR/release/cephalopods
@@ -21,7 +21,7 @@ echo "bundle: $(wc -c < "$scratch/cephalopods.rs") characters"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo; echo "== in-process"
-"$CARGO_TARGET_DIR/release/examples/timing" 9
+"$CARGO_TARGET_DIR/release/examples/cephalopods_timing" 9
 
 cpu_ms() { # binary input -> minimum task-clock over 7 runs, in ms
     for _ in 1 2 3 4 5 6 7; do

@@ -2,7 +2,7 @@
 //! runs (wall clock, first argument, default 9), the runs of all inputs interleaved so that a burst
 //! of load on a shared machine spreads over all of them.
 //!
-//! `cargo run --release -p cephalopods --example timing -- 9` (from the workspace root).
+//! `cargo run --release -p cephalopods --example cephalopods_timing -- 9` (from the workspace root).
 
 use cephalopods::{final_hash_sum, Board};
 use std::path::Path;
