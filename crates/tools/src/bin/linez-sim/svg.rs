@@ -23,13 +23,7 @@ pub fn board_svg(
 ) -> String {
     let side = SIZE * CELL;
     let (width, height) = (side + 2 * MARGIN, TOP + side + MARGIN + 50);
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
-    let _ = writeln!(svg, r#"<text x="{MARGIN}" y="18" font-size="14">{}</text>"#, escape(title));
+    let mut svg = svg_start(width, height, MARGIN, title);
     for index in 0..SIZE {
         let (x_offset, y_offset) = (MARGIN + index * CELL + CELL / 2, TOP + index * CELL + CELL / 2);
         // Label rows and columns as the answers name them (letter/digit per the convention).
@@ -97,13 +91,7 @@ pub fn score_svg(scores: &[u64], title: &str) -> String {
     let top_score = scores.iter().copied().max().unwrap_or(0).max(1) as f64;
     let x_of = |m: f64| left + (width - left - right) * m / moves;
     let y_of = |s: f64| height - bottom - (height - bottom - top) * s / top_score;
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
-    let _ = writeln!(svg, r#"<text x="{left}" y="18" font-size="14">{}</text>"#, escape(title));
+    let mut svg = svg_start(width, height, left, title);
     let (x0, y0, x1, y1) = (left, height - bottom, width - right, top);
     let _ = writeln!(svg, r#"<path d="M{x0},{y1} L{x0},{y0} L{x1},{y0}" fill="none" stroke="black"/>"#);
     for tick in 0..=4 {
@@ -145,6 +133,23 @@ pub fn score_svg(scores: &[u64], title: &str) -> String {
         points.trim_end()
     );
     svg.push_str("</svg>\n");
+    svg
+}
+
+/// The opening of a picture: the `<svg>` element, a white background and the title at `title_x`.
+fn svg_start(
+    width: impl std::fmt::Display,
+    height: impl std::fmt::Display,
+    title_x: impl std::fmt::Display,
+    title: &str,
+) -> String {
+    let mut svg = String::new();
+    let _ = writeln!(
+        svg,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif">"#
+    );
+    let _ = writeln!(svg, r#"<rect width="{width}" height="{height}" fill="white"/>"#);
+    let _ = writeln!(svg, r#"<text x="{title_x}" y="18" font-size="14">{}</text>"#, escape(title));
     svg
 }
 
