@@ -17,8 +17,8 @@
 //! the highest-weighted cell is the one played.
 
 use hex::board::{Cell, Color, Game, Move, CELLS};
-use hex::geometry::{Position, NODES};
 use hex::patterns::{canonical, quantize, Shapes, LAST_MOVE_CLASSES, PACK_BASE, SHAPE6_CODES};
+use hex::position::{Position, NODES};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

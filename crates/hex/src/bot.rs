@@ -2,7 +2,7 @@
 //! the search for everything else.
 
 use crate::board::{Board, Cell, Color, Move, CELLS, SIZE};
-use crate::geometry::{Position, NODES};
+use crate::position::{Position, NODES};
 use crate::protocol::{read_header, read_turn, Turn};
 use crate::search::Search;
 use std::io::BufRead;

@@ -3,16 +3,21 @@
 //! * [`board`]: the rules, once, shared by the bot and the local referee: cells and their
 //!   neighbours, moves, the swap rule, win detection, and the CodinGame board text.
 //! * [`protocol`]: reading the judge's turns (`lastMove` and the board rows).
-//! * [`geometry`]: the bot's fast board derived from the rules: side nodes, neighbour rings,
-//!   union-find, dead-cell patterns.
+//! * [`position`]: the bot's fast board derived from the rules: side nodes, union-find.
+//! * [`geometry`]: neighbour rings, bridges and edge templates, built once.
+//! * [`inferior`]: dead cells by local patterns.
+//! * [`connections`]: virtual connections (bridges, edge templates), proofs and mustplay.
 //! * [`patterns`]: learned local shapes (weights in [`shape_table`]) used as move priors.
 //! * [`search`]: MCTS with RAVE, bridge-answering playouts, dead/vulnerable pruning and a solver.
 //! * [`bot`]: the game loop, the clock, the swap decision and the opening.
 
 pub mod board;
 pub mod bot;
+pub mod connections;
 pub mod geometry;
+pub mod inferior;
 pub mod patterns;
+pub mod position;
 pub mod protocol;
 pub mod search;
 pub mod shape_table;

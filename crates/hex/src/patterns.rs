@@ -16,7 +16,7 @@
 //! them as move priors.
 
 use crate::board::{Color, CELLS, DIRECTIONS, SIZE};
-use crate::geometry::{stone, Position, EMPTY};
+use crate::position::{stone, Position, EMPTY};
 use crate::shape_table::{LAST_MOVE, SHAPE12, SHAPE6};
 
 /// Cells in a shape: the 6 neighbours in [`DIRECTIONS`] order, then the 6 bridge partners, the
@@ -191,7 +191,7 @@ impl Shapes {
             + self.last_move[self.last_move_class(position.to_move, cell, last)]
     }
 
-    /// For the playouts: the acceptance of each ring code (see [`crate::geometry::Position::pattern`])
+    /// For the playouts: the acceptance of each ring code (see [`crate::position::Position::pattern`])
     /// for each mover, `accept[mover][code] = min(1, w^strength / cap)` with `w` the 6-neighbour
     /// weight in the mover's frame and `cap` the `w^strength` of the 90th percentile code, scaled to
     /// `0..=1 << 16`.

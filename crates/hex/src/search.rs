@@ -5,17 +5,17 @@
 //!   common neighbour. A full board has exactly one connected player, found by one flood fill.
 //! * **RAVE** (all-moves-as-first): every cell a player ended up owning in a playout counts as a
 //!   move tried by that player in each tree node on the path, blended with the node's own mean.
-//! * **Pruning at expansion**: dead cells (colour irrelevant, [`crate::geometry::DeadTable`]) and
+//! * **Pruning at expansion**: dead cells (colour irrelevant, [`crate::inferior::DeadTable`]) and
 //!   cells the opponent can kill with one move (vulnerable) are not searched.
 //! * **Solver**: union-find finds cells that win at once; a player with such a cell wins, a player
 //!   facing two loses, a player facing one must play it. Proven results propagate up the tree
 //!   (MCTS-solver), so short forced wins and losses are found exactly.
 
 use crate::board::{Color, CELLS, SIZE};
-use crate::geometry::{
-    bridge_carriers, bridge_connected, bridge_links, stone, winning_cells, Geometry, Position, EMPTY, NODES,
-};
+use crate::connections::{bridge_carriers, bridge_connected, bridge_links, winning_cells};
+use crate::geometry::Geometry;
 use crate::patterns::Shapes;
+use crate::position::{stone, Position, EMPTY, NODES};
 use std::time::Instant;
 
 /// Mover's proven result in a node: unknown, a proven win, a proven loss.
@@ -815,7 +815,7 @@ mod tests {
         }
         let geometry = Geometry::new();
         let position = Position::new(&board, Color::Blue);
-        let links = crate::geometry::bridge_links(&position, &geometry, Color::Red);
+        let links = crate::connections::bridge_links(&position, &geometry, Color::Red);
         assert!(links.loose && links.proof.is_some());
         let far = Instant::now() + std::time::Duration::from_secs(60);
         let result = Search::new(5).run(&position, NODES, far, 500);

@@ -2,10 +2,11 @@
 //! bridge-answering playout for `rave`, uniformly random cells for plain `uct`. The baselines keep
 //! a flat board (`EMPTY`, `RED`, `BLUE` per cell index, the library's stone bytes).
 
-use hex::geometry::{stone, Geometry, Position, NODES};
+use hex::geometry::Geometry;
+use hex::position::{stone, Position, NODES};
 use hex::{Board, Color, CELLS};
 
-pub use hex::geometry::EMPTY;
+pub use hex::position::EMPTY;
 /// The playout generator is the library's (xorshift64*), so the baselines draw like the bot.
 pub use hex::search::Rng;
 

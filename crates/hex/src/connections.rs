@@ -1,0 +1,303 @@
+//! Virtual connections: bridges and the edge templates II (a bridge to a side) and IIIa (the
+//! ziggurat) joining a colour's groups, the proofs and mustplay regions they give, and the cells
+//! that win at once.
+
+use crate::board::{Color, CELLS, SIZE};
+use crate::geometry::Geometry;
+use crate::position::{sides, stone, Position, UnionFind, BOTTOM, EMPTY, LEFT, NODES, RIGHT, TOP};
+
+/// The edge template IIIa: a stone on the third row from a side, connected to it through eight
+/// empty cells (two on its row, three on the second, four on the first) whatever the opponent does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ziggurat {
+    pub stone: usize,
+    pub side: usize,
+    pub carrier: [usize; 8],
+}
+
+/// All ziggurats: both mirror forms at the top side, carried to the other sides by the board's
+/// symmetries (half turn: bottom; the swap mirror: left and right).
+pub fn ziggurats() -> Vec<Ziggurat> {
+    let last = SIZE as isize - 1;
+    let mut list = Vec::new();
+    for c in 0..SIZE as isize {
+        // (row, col) offsets of the carrier around the stone at (2, c), for the two mirror forms.
+        let forms: [[(isize, isize); 8]; 2] = [
+            [(2, c + 1), (1, c), (1, c + 1), (1, c + 2), (0, c), (0, c + 1), (0, c + 2), (0, c + 3)],
+            [(2, c - 1), (1, c - 1), (1, c), (1, c + 1), (0, c - 1), (0, c), (0, c + 1), (0, c + 2)],
+        ];
+        for form in forms {
+            if form.iter().any(|&(_, col)| col < 0 || col > last) {
+                continue;
+            }
+            type Map = fn(isize, isize, isize) -> (isize, isize);
+            let maps: [(usize, Map); 4] = [
+                (TOP, |r, c, _| (r, c)),
+                (BOTTOM, |r, c, l| (l - r, l - c)),
+                (LEFT, |r, c, _| (c, r)),
+                (RIGHT, |r, c, l| (l - c, l - r)),
+            ];
+            for (side, map) in maps {
+                let at = |(r, c): (isize, isize)| {
+                    let (r, c) = map(r, c, last);
+                    r as usize * SIZE + c as usize
+                };
+                let mut carrier = [0; 8];
+                for (slot, &offset) in carrier.iter_mut().zip(form.iter()) {
+                    *slot = at(offset);
+                }
+                list.push(Ziggurat { stone: at((2, c)), side, carrier });
+            }
+        }
+    }
+    list
+}
+
+/// How `color` connects its sides when bridges count as links: two of its nodes (stones or its
+/// sides) sharing two adjacent empty neighbours can always be joined, whichever of the two the
+/// opponent takes (with a side as one end this is the edge template II).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BridgeLinks {
+    /// Joined when every bridge counts, even bridges sharing a carrier cell.
+    pub loose: bool,
+    /// Joined through bridges with pairwise disjoint carriers (picked greedily): a proof that
+    /// `color` wins, since it can answer every intrusion into one bridge in that same bridge.
+    /// Holds a carrier cell of one such bridge (a safe move to play), or `NODES` if none was needed.
+    pub proof: Option<usize>,
+}
+
+/// The [`BridgeLinks`] of `color`.
+///
+/// # Complexity
+/// O(CELLS * 6 * α).
+pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> BridgeLinks {
+    let mut loose = UnionFind::groups(position, geometry, color);
+    let mut strict = loose.clone();
+    let mut used = [false; CELLS];
+    let mut carrier = NODES;
+    let own = stone(color);
+    for cell in 0..CELLS {
+        if position.nodes[cell] != EMPTY {
+            continue;
+        }
+        let ring = &geometry.rings[cell];
+        for i in 0..6 {
+            // Each pair of adjacent empty carriers once: the other carrier has the larger index.
+            let other = ring[i];
+            if other < CELLS && other > cell && position.nodes[other] == EMPTY {
+                let (a, b) = (ring[(i + 5) % 6], ring[(i + 1) % 6]);
+                if position.nodes[a] == own && position.nodes[b] == own {
+                    loose.union(a, b);
+                    if !used[cell] && !used[other] && strict.find(a) != strict.find(b) {
+                        strict.union(a, b);
+                        used[cell] = true;
+                        used[other] = true;
+                        carrier = cell;
+                    }
+                }
+            }
+        }
+    }
+    let (a, b) = sides(color);
+    for template in &geometry.ziggurats {
+        if position.nodes[template.stone] != own
+            || (template.side != a && template.side != b)
+            || template.carrier.iter().any(|&c| position.nodes[c] != EMPTY)
+        {
+            continue;
+        }
+        loose.union(template.stone, template.side);
+        if template.carrier.iter().all(|&c| !used[c])
+            && strict.find(template.stone) != strict.find(template.side)
+        {
+            strict.union(template.stone, template.side);
+            for &c in &template.carrier {
+                used[c] = true;
+            }
+            carrier = template.carrier[0];
+        }
+    }
+    BridgeLinks {
+        loose: loose.find(a) == loose.find(b),
+        proof: if strict.find(a) == strict.find(b) { Some(carrier) } else { None },
+    }
+}
+
+/// Whether `color` is [`BridgeLinks::loose`]ly connected.
+pub fn bridge_connected(position: &Position, geometry: &Geometry, color: Color) -> bool {
+    bridge_links(position, geometry, color).loose
+}
+
+/// The cells that are a carrier of some bridge or ziggurat of `color` (see [`bridge_links`]): the
+/// only cells where an opponent stone can break such a connection.
+pub fn bridge_carriers(position: &Position, geometry: &Geometry, color: Color) -> Vec<usize> {
+    let own = stone(color);
+    let (a, b) = sides(color);
+    let mut in_template = [false; CELLS];
+    for template in &geometry.ziggurats {
+        if position.nodes[template.stone] == own
+            && (template.side == a || template.side == b)
+            && template.carrier.iter().all(|&c| position.nodes[c] == EMPTY)
+        {
+            for &c in &template.carrier {
+                in_template[c] = true;
+            }
+        }
+    }
+    (0..CELLS)
+        .filter(|&cell| {
+            in_template[cell]
+                || position.nodes[cell] == EMPTY && {
+                    let ring = &geometry.rings[cell];
+                    (0..6).any(|i| {
+                        let other = ring[i];
+                        other < CELLS
+                            && position.nodes[other] == EMPTY
+                            && position.nodes[ring[(i + 5) % 6]] == own
+                            && position.nodes[ring[(i + 1) % 6]] == own
+                    })
+                }
+        })
+        .collect()
+}
+
+/// The empty cells where `color` wins at once: cells touching a group on each of its sides.
+pub fn winning_cells(position: &Position, geometry: &Geometry, color: Color) -> Vec<usize> {
+    let mut uf = UnionFind::groups(position, geometry, color);
+    let (a, b) = sides(color);
+    let (ra, rb) = (uf.find(a), uf.find(b));
+    let own = stone(color);
+    let mut wins = Vec::new();
+    for cell in 0..CELLS {
+        if position.nodes[cell] != EMPTY {
+            continue;
+        }
+        let (mut touches_a, mut touches_b) = (false, false);
+        for &next in &geometry.rings[cell] {
+            if position.nodes[next] == own {
+                let root = uf.find(next);
+                touches_a |= root == ra;
+                touches_b |= root == rb;
+            }
+        }
+        if touches_a && touches_b {
+            wins.push(cell);
+        }
+    }
+    wins
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Cell, Game, Move};
+    use proptest::prelude::*;
+
+    /// Whether the owner of `stone` connects it to `side` through the carrier when the opponent
+    /// moves first inside the carrier (plain minimax over the carrier cells).
+    fn holds(
+        geometry: &Geometry,
+        stone: usize,
+        side: usize,
+        carrier: &[usize],
+        owner: &mut Vec<usize>,
+        taken: &mut Vec<usize>,
+    ) -> bool {
+        let free: Vec<usize> =
+            carrier.iter().copied().filter(|c| !owner.contains(c) && !taken.contains(c)).collect();
+        let connected = |owner: &Vec<usize>| {
+            let mut seen = vec![stone];
+            let mut i = 0;
+            while i < seen.len() {
+                for &n in &geometry.rings[seen[i]] {
+                    if n == side {
+                        return true;
+                    }
+                    if n < CELLS && owner.contains(&n) && !seen.contains(&n) {
+                        seen.push(n);
+                    }
+                }
+                i += 1;
+            }
+            false
+        };
+        if connected(owner) {
+            return true;
+        }
+        if free.is_empty() {
+            return false;
+        }
+        free.iter().all(|&intrusion| {
+            taken.push(intrusion);
+            let rest: Vec<usize> = free.iter().copied().filter(|&c| c != intrusion).collect();
+            let saved = rest.iter().any(|&answer| {
+                owner.push(answer);
+                let ok = holds(geometry, stone, side, carrier, owner, taken);
+                owner.pop();
+                ok
+            }) || (rest.is_empty() && connected(owner));
+            taken.pop();
+            saved
+        })
+    }
+
+    #[test]
+    fn every_ziggurat_is_a_virtual_connection() {
+        let geometry = Geometry::new();
+        // 2 forms, 8 stone columns each, times 4 sides.
+        assert_eq!(geometry.ziggurats.len(), 4 * (8 + 8));
+        for template in &geometry.ziggurats {
+            assert!(
+                holds(
+                    &geometry,
+                    template.stone,
+                    template.side,
+                    &template.carrier,
+                    &mut Vec::new(),
+                    &mut Vec::new()
+                ),
+                "{template:?}"
+            );
+            // And no smaller carrier would do: dropping any one cell breaks it.
+            for drop in 0..8 {
+                let smaller: Vec<usize> =
+                    template.carrier.iter().copied().filter(|&c| c != template.carrier[drop]).collect();
+                assert!(!holds(
+                    &geometry,
+                    template.stone,
+                    template.side,
+                    &smaller,
+                    &mut Vec::new(),
+                    &mut Vec::new()
+                ));
+            }
+        }
+    }
+    proptest! {
+        #[test]
+        fn winning_cells_match_the_rules(seed in any::<u64>(), stones in 0usize..121) {
+            let geometry = Geometry::new();
+            let mut rng = seed | 1;
+            let mut next = || { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; rng };
+            let mut game = Game::new();
+            for _ in 0..stones {
+                let moves = game.legal_moves();
+                if moves.is_empty() { break; }
+                let mv = moves[(next() % moves.len() as u64) as usize];
+                if mv == Move::Swap { continue; }
+                game.play(mv).unwrap();
+            }
+            let position = Position::new(game.board(), game.to_move());
+            if game.winner().is_none() {
+                let color = game.to_move();
+                let fast = winning_cells(&position, &geometry, color);
+                let plain: Vec<usize> = game.board().empty_cells().filter(|&c| {
+                    let mut b = game.board().clone();
+                    b.set(c, Some(color));
+                    b.connects(color)
+                }).map(Cell::index).collect();
+                prop_assert_eq!(fast, plain);
+            }
+        }
+    }
+}
