@@ -257,12 +257,20 @@ impl BoardMap {
         self.slots[self.home(key)]
     }
 
-    /// The slot holding `key` and its value, or a slot newly claimed for it (value 0) and `None`.
+    /// Makes room for `extra` more keys at a load factor of at most one half, so that the next
+    /// `extra` claims need no check of their own.
     #[inline]
-    fn find_or_claim(&mut self, key: u32) -> (usize, Option<u32>) {
-        if (self.len + 1) * 2 > self.slots.len() {
+    fn reserve(&mut self, extra: usize) {
+        while (self.len + extra) * 2 > self.slots.len() {
             self.grow();
         }
+    }
+
+    /// The slot holding `key` and its value, or a slot newly claimed for it (value 0) and `None`.
+    /// Room for a claim must have been made with [`BoardMap::reserve`].
+    #[inline(always)]
+    fn find_or_claim(&mut self, key: u32) -> (usize, Option<u32>) {
+        debug_assert!((self.len + 1) * 2 <= self.slots.len(), "claim without reserve");
         let mask = self.slots.len() - 1;
         let tag = self.tag(key);
         let mut i = self.home(key);
@@ -334,8 +342,10 @@ impl Location {
 /// All boards of one pip sum; rows hold `L` lane counts.
 struct Level<const L: usize> {
     map: BoardMap,
-    /// Records, each a window of rows (one per depth, up to the board's last possible depth).
+    /// Records, each a window of rows (one per depth, up to the board's last possible depth), in
+    /// `arena[..used]`; the rows past `used` are all zero, so a new record is a bump of `used`.
     arena: Vec<[u32; L]>,
+    used: usize,
     /// `buckets[n]`: (board, record location) for the boards with `n` dice, in order of discovery.
     /// A relocated record leaves a stale entry whose rows are all zero, which is harmless.
     buckets: [Vec<(u32, Location)>; CELLS + 1],
@@ -343,7 +353,7 @@ struct Level<const L: usize> {
 
 impl<const L: usize> Level<L> {
     fn new() -> Self {
-        Level { map: BoardMap::new(), arena: Vec::new(), buckets: Default::default() }
+        Level { map: BoardMap::new(), arena: Vec::new(), used: 0, buckets: Default::default() }
     }
 
     fn is_empty(&self) -> bool {
@@ -352,7 +362,8 @@ impl<const L: usize> Level<L> {
 
     fn clear(&mut self) {
         self.map.clear();
-        self.arena.clear();
+        self.arena[..self.used].fill([0; L]);
+        self.used = 0;
         self.buckets.iter_mut().for_each(Vec::clear);
     }
 
@@ -365,7 +376,7 @@ impl<const L: usize> Level<L> {
     ///
     /// # Panics
     /// If those depths leave the board's window, which would mean [`Bounds`] is wrong.
-    #[inline]
+    #[inline(always)]
     fn row(&mut self, bounds: &Bounds, board: u32, depth: i32, rows: i32) -> usize {
         let (slot, found) = self.map.find_or_claim(board);
         if let Some(location) = found.map(Location) {
@@ -374,25 +385,47 @@ impl<const L: usize> Level<L> {
                 return location.offset() + (depth - location.depth()) as usize;
             }
         }
-        // A new record, or one that must start lower: only then is the window needed.
+        self.new_record(bounds, slot, board, found.map(Location), depth, rows)
+    }
+
+    /// `n` zero rows at the end of the arena.
+    #[inline]
+    fn allocate(&mut self, n: usize) -> usize {
+        let offset = self.used;
+        self.used += n;
+        if self.used > self.arena.len() {
+            self.arena.resize((2 * self.used).max(1 << 10), [0; L]);
+        }
+        offset
+    }
+
+    /// The slow path of [`Level::row`]: a new record, or one that must start lower (only then is
+    /// the window needed).
+    fn new_record(
+        &mut self,
+        bounds: &Bounds,
+        slot: usize,
+        board: u32,
+        found: Option<Location>,
+        depth: i32,
+        rows: i32,
+    ) -> usize {
         let (lo, hi) = bounds.window(board);
         assert!(
             lo <= depth && depth + rows - 1 <= hi,
             "depths {depth}+{rows} outside the window {lo}..={hi}"
         );
-        match found.map(Location) {
+        match found {
             Some(location) => {
                 let (old, start) = (location.offset(), location.depth());
-                let moved = self.arena.len();
-                self.arena.resize(moved + (hi - depth + 1) as usize, [0; L]);
+                let moved = self.allocate((hi - depth + 1) as usize);
                 let length = (hi - start + 1) as usize;
                 self.arena.copy_within(old..old + length, moved + (start - depth) as usize);
                 self.arena[old..old + length].iter_mut().for_each(|row| *row = [0; L]);
                 self.relocate(slot, board, moved, depth)
             }
             None => {
-                let offset = self.arena.len();
-                self.arena.resize(offset + (hi - depth + 1) as usize, [0; L]);
+                let offset = self.allocate((hi - depth + 1) as usize);
                 self.relocate(slot, board, offset, depth)
             }
         }
@@ -423,8 +456,6 @@ struct Edge {
     board: u32,
     /// Symmetry `u` with `u(board)` = the actual successor of the canonical parent.
     symmetry: u8,
-    /// A capture stays on the current level; a plain placement goes to the next.
-    capture: bool,
     /// Number of source rows.
     rows: u8,
     /// Depth of the first source row.
@@ -449,9 +480,10 @@ struct Search<'a, T, const L: usize> {
     tally: &'a mut T,
     current: Level<L>,
     next: Level<L>,
-    /// Batch scratch: source rows and edges.
+    /// Batch scratch: source rows, and the edges into the current level and into the next.
     rows: Vec<[u32; L]>,
-    edges: Vec<Edge>,
+    captures: Vec<Edge>,
+    placements: Vec<Edge>,
 }
 
 /// Walks every game of at most `depth` moves from `start` and feeds each final board to `tally`,
@@ -488,9 +520,11 @@ fn run<T: Tally, const L: usize>(group: &LaneGroup, start: u32, depth: u32, tall
         current: Level::new(),
         next: Level::new(),
         rows: Vec::new(),
-        edges: Vec::new(),
+        captures: Vec::new(),
+        placements: Vec::new(),
     };
     let (start_form, symmetry) = canonical(start);
+    search.current.map.reserve(1);
     let row = search.current.row(&search.bounds, start_form, 0, 1);
     search.current.arena[row][usize::from(group.lane_of[symmetry])] = 1;
     search.run();
@@ -547,8 +581,11 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
 
     fn expand(&mut self, chunk: &[(u32, Location)]) {
         self.rows.clear();
-        self.edges.clear();
-        // Pass 1: tally the games ending here, copy the live rows, list the moves.
+        self.captures.clear();
+        self.placements.clear();
+        // Pass 1: tally the games ending here, copy the live rows, list the moves (captures stay on
+        // the current level, plain placements go to the next: two lists, so that the passes below
+        // never branch on which).
         for &(board, location) in chunk {
             let (lo, hi) = (location.depth(), self.bounds.window(board).1);
             let start = location.offset();
@@ -566,58 +603,72 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             self.rows.extend_from_slice(&movable[first..=last]);
             let depth = (lo + first as i32) as u8;
             let rows = (last - first + 1) as u8;
-            let edges = &mut self.edges;
+            let (captures, placements) = (&mut self.captures, &mut self.placements);
             let tagged = tagged_images(board);
             for_each_placement(board, |cell, subset, value| {
                 let (successor, symmetry) = canonical_after(&tagged, cell, subset, value);
-                let capture = subset != 0;
-                edges.push(Edge {
-                    board: successor,
-                    symmetry: symmetry as u8,
-                    capture,
-                    rows,
-                    depth,
-                    source,
-                    target: 0,
-                });
+                let edge =
+                    Edge { board: successor, symmetry: symmetry as u8, rows, depth, source, target: 0 };
+                if subset != 0 {
+                    captures.push(edge);
+                } else {
+                    placements.push(edge);
+                }
             });
         }
-        // The touches run in tight loops of their own, so that many of their cache misses are in
-        // flight at once: first the successors' map slots...
-        let mut touched = 0u64;
-        for edge in &self.edges {
-            let level = if edge.capture { &self.current } else { &self.next };
-            touched = touched.wrapping_add(level.map.touch(edge.board));
-        }
-        // Pass 2: find or create the successors' records...
-        for edge in self.edges.iter_mut() {
-            let level = if edge.capture { &mut self.current } else { &mut self.next };
-            let depth = i32::from(edge.depth) + 1;
-            edge.target = level.row(&self.bounds, edge.board, depth, i32::from(edge.rows)) as u32;
-        }
-        // ...then the rows to be added to (both ends: a record may span two or more cache lines).
-        for edge in &self.edges {
-            let level = if edge.capture { &self.current } else { &self.next };
-            let (first, last) = (edge.target as usize, edge.target as usize + usize::from(edge.rows) - 1);
-            touched = touched.wrapping_add(u64::from(level.arena[first][0] ^ level.arena[last][L - 1]));
-        }
-        std::hint::black_box(touched);
-        // Pass 3: add each source row, its lanes permuted, into the successor's next-depth row.
-        for edge in &self.edges {
-            let level = if edge.capture { &mut self.current } else { &mut self.next };
-            let lane_map = &self.lane_maps[usize::from(edge.symmetry)];
-            let (source, rows) = (edge.source as usize, usize::from(edge.rows));
-            let target = &mut level.arena[edge.target as usize..edge.target as usize + rows];
-            let from = &self.rows[source..source + rows];
-            if L == 8 {
-                add_rows_all_lanes(edge.symmetry, target, from);
-            } else {
-                for (to, from) in target.iter_mut().zip(from) {
-                    for (&lane, &count) in lane_map.iter().zip(from) {
-                        // L is a power of two: the mask lets the compiler drop the bounds check.
-                        let lane = usize::from(lane) & (L - 1);
-                        to[lane] = to[lane].wrapping_add(count);
-                    }
+        let bounds = &self.bounds;
+        let rows = &self.rows;
+        let lane_maps = &self.lane_maps;
+        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows, lane_maps);
+        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows, lane_maps);
+    }
+}
+
+/// Passes 2 and 3 of a batch for the edges into one level: find or create the successors' records,
+/// then add each source row, its lanes permuted, into the successor's next-depth row.
+///
+/// The touches run in tight loops of their own, so that many of their cache misses are in flight at
+/// once: first the successors' map slots, then the rows to be added to (both ends: a record may
+/// span two or more cache lines).
+#[inline(always)]
+fn resolve_and_add<const L: usize>(
+    level: &mut Level<L>,
+    edges: &mut [Edge],
+    bounds: &Bounds,
+    rows: &[[u32; L]],
+    lane_maps: &[[u8; L]; 8],
+) {
+    level.map.reserve(edges.len());
+    let mut touched = 0u64;
+    for edge in edges.iter() {
+        touched = touched.wrapping_add(level.map.touch(edge.board));
+    }
+    for edge in edges.iter_mut() {
+        let depth = i32::from(edge.depth) + 1;
+        edge.target = level.row(bounds, edge.board, depth, i32::from(edge.rows)) as u32;
+    }
+    for edge in edges.iter() {
+        let (first, last) = (edge.target as usize, edge.target as usize + usize::from(edge.rows) - 1);
+        touched = touched.wrapping_add(u64::from(level.arena[first][0] ^ level.arena[last][L - 1]));
+    }
+    std::hint::black_box(touched);
+    for edge in edges.iter() {
+        let (source, count) = (edge.source as usize, usize::from(edge.rows));
+        let target = &mut level.arena[edge.target as usize..edge.target as usize + count];
+        let from = &rows[source..source + count];
+        if L == 8 {
+            add_rows_all_lanes(edge.symmetry, target, from);
+        } else if L == 1 {
+            for (to, from) in target.iter_mut().zip(from) {
+                to[0] = to[0].wrapping_add(from[0]);
+            }
+        } else {
+            let lane_map = &lane_maps[usize::from(edge.symmetry)];
+            for (to, from) in target.iter_mut().zip(from) {
+                for (&lane, &count) in lane_map.iter().zip(from) {
+                    // L is a power of two: the mask lets the compiler drop the bounds check.
+                    let lane = usize::from(lane) & (L - 1);
+                    to[lane] = to[lane].wrapping_add(count);
                 }
             }
         }
@@ -716,16 +767,19 @@ mod tests {
     fn board_map_finds_claims_grows_and_clears() {
         let mut map = BoardMap::new();
         for key in 0..10_000u32 {
+            map.reserve(1);
             let (slot, found) = map.find_or_claim(key * 7919 % (1 << KEY_BITS));
             assert_eq!(found, None);
             map.set(slot, key);
         }
         for key in 0..10_000u32 {
+            map.reserve(1);
             assert_eq!(map.find_or_claim(key * 7919 % (1 << KEY_BITS)).1, Some(key));
         }
         // Clearing is a generation bump; wrapping the generation really empties the slots.
         for _ in 0..2 * GENERATIONS {
             map.clear();
+            map.reserve(1);
             assert_eq!(map.find_or_claim(7919).1, None);
         }
     }
@@ -736,6 +790,7 @@ mod tests {
         let board = Board::from_cells([3, 0, 0, 0, 0, 0, 0, 0, 0]).bits();
         assert_eq!(bounds.window(board), (4, 5));
         let mut level: Level<8> = Level::new();
+        level.map.reserve(3);
         let first = level.row(&bounds, board, 5, 1);
         level.arena[first] = [1, 2, 3, 4, 5, 6, 7, 8];
         let lower = level.row(&bounds, board, 4, 2);
