@@ -619,13 +619,15 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         let bounds = &self.bounds;
         let rows = &self.rows;
         let lane_maps = &self.lane_maps;
-        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows, lane_maps);
-        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows, lane_maps);
+        let involution = self.group.shared.get(1).copied().unwrap_or(0);
+        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows, lane_maps, involution);
+        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows, lane_maps, involution);
     }
 }
 
 /// Passes 2 and 3 of a batch for the edges into one level: find or create the successors' records,
-/// then add each source row, its lanes permuted, into the successor's next-depth row.
+/// then add each source row, its lanes permuted, into the successor's next-depth row. With four
+/// lanes, `involution` is the start board's symmetry other than the identity.
 ///
 /// The touches run in tight loops of their own, so that many of their cache misses are in flight at
 /// once: first the successors' map slots, then the rows to be added to (both ends: a record may
@@ -637,6 +639,7 @@ fn resolve_and_add<const L: usize>(
     bounds: &Bounds,
     rows: &[[u32; L]],
     lane_maps: &[[u8; L]; 8],
+    involution: usize,
 ) {
     level.map.reserve(edges.len());
     let mut touched = 0u64;
@@ -658,6 +661,8 @@ fn resolve_and_add<const L: usize>(
         let from = &rows[source..source + count];
         if L == 8 {
             add_rows_all_lanes(edge.symmetry, target, from);
+        } else if L == 4 {
+            add_rows_four_lanes(involution, edge.symmetry, target, from);
         } else if L == 1 {
             for (to, from) in target.iter_mut().zip(from) {
                 to[0] = to[0].wrapping_add(from[0]);
@@ -691,39 +696,97 @@ const GATHER: [[usize; 8]; 8] = {
     table
 };
 
-/// Pass 3 with all eight lanes: one specialised loop per symmetry, so that the lane permutation is a
-/// constant the compiler turns into register shuffles and the adds into vector adds (about 10 % of
-/// the whole run on boards without symmetry). The generic loop is the plain version it must match.
+/// `GATHER_TWO_SHARED[h][u][k]`: the same for four lanes, when the start board is fixed by the
+/// involution `h` (a half turn or a reflection) and lanes are the cosets `{t, h t}` numbered as
+/// [`LaneGroup::for_start`] numbers them (in order of their smallest member).
+const GATHER_TWO_SHARED: [[[usize; 4]; 8]; 8] = {
+    let mut table = [[[0; 4]; 8]; 8];
+    let mut h = 2;
+    while h < 8 {
+        if h != 3 {
+            let (mut lane_of, mut first, mut lanes) = ([usize::MAX; 8], [0; 4], 0);
+            let mut t = 0;
+            while t < 8 {
+                if lane_of[t] == usize::MAX {
+                    lane_of[t] = lanes;
+                    lane_of[compose(h, t)] = lanes;
+                    first[lanes] = t;
+                    lanes += 1;
+                }
+                t += 1;
+            }
+            let mut u = 0;
+            while u < 8 {
+                let mut k = 0;
+                while k < 4 {
+                    table[h][u][lane_of[compose(first[k], u)]] = k;
+                    k += 1;
+                }
+                u += 1;
+            }
+        }
+        h += 1;
+    }
+    table
+};
+
+/// Pass 3 with all eight lanes, or four: one specialised loop per symmetry (and shared involution),
+/// so that the lane permutation is a constant the compiler turns into register shuffles and the
+/// adds into vector adds (about 10 % of the whole run on boards without symmetry). The generic loop
+/// over [`LaneGroup::lane_maps`] is the plain version they must match.
 #[inline]
 fn add_rows_all_lanes<const L: usize>(symmetry: u8, target: &mut [[u32; L]], source: &[[u32; L]]) {
-    match symmetry {
-        0 => add_rows_gathered::<0, L>(target, source),
-        1 => add_rows_gathered::<1, L>(target, source),
-        2 => add_rows_gathered::<2, L>(target, source),
-        3 => add_rows_gathered::<3, L>(target, source),
-        4 => add_rows_gathered::<4, L>(target, source),
-        5 => add_rows_gathered::<5, L>(target, source),
-        6 => add_rows_gathered::<6, L>(target, source),
-        _ => add_rows_gathered::<7, L>(target, source),
+    add_rows_by_symmetry(&GATHER, symmetry, target, source);
+}
+
+/// As [`add_rows_all_lanes`] for four lanes, the start board being fixed by the involution `shared`.
+#[inline]
+fn add_rows_four_lanes<const L: usize>(
+    shared: usize,
+    symmetry: u8,
+    target: &mut [[u32; L]],
+    source: &[[u32; L]],
+) {
+    match shared {
+        2 => add_rows_by_symmetry(&GATHER_TWO_SHARED[2], symmetry, target, source),
+        4 => add_rows_by_symmetry(&GATHER_TWO_SHARED[4], symmetry, target, source),
+        5 => add_rows_by_symmetry(&GATHER_TWO_SHARED[5], symmetry, target, source),
+        6 => add_rows_by_symmetry(&GATHER_TWO_SHARED[6], symmetry, target, source),
+        _ => add_rows_by_symmetry(&GATHER_TWO_SHARED[7], symmetry, target, source),
     }
 }
 
 #[inline(always)]
-fn add_rows_gathered<const U: usize, const L: usize>(target: &mut [[u32; L]], source: &[[u32; L]]) {
+fn add_rows_by_symmetry<const N: usize, const L: usize>(
+    gathers: &[[usize; N]; 8],
+    symmetry: u8,
+    target: &mut [[u32; L]],
+    source: &[[u32; L]],
+) {
+    match symmetry {
+        0 => add_rows_gathered(&gathers[0], target, source),
+        1 => add_rows_gathered(&gathers[1], target, source),
+        2 => add_rows_gathered(&gathers[2], target, source),
+        3 => add_rows_gathered(&gathers[3], target, source),
+        4 => add_rows_gathered(&gathers[4], target, source),
+        5 => add_rows_gathered(&gathers[5], target, source),
+        6 => add_rows_gathered(&gathers[6], target, source),
+        _ => add_rows_gathered(&gathers[7], target, source),
+    }
+}
+
+/// Lane `k` of each target row receives lane `gather[k]` of its source row (`N == L`; `gather` is
+/// a constant once inlined).
+#[inline(always)]
+fn add_rows_gathered<const N: usize, const L: usize>(
+    gather: &[usize; N],
+    target: &mut [[u32; L]],
+    source: &[[u32; L]],
+) {
     for (to, from) in target.iter_mut().zip(source) {
-        let to: &mut [u32; 8] = to.as_mut_slice().try_into().expect("eight lanes");
-        let from: &[u32; 8] = from.as_slice().try_into().expect("eight lanes");
-        let gather = &GATHER[U];
-        let moved = [
-            from[gather[0]],
-            from[gather[1]],
-            from[gather[2]],
-            from[gather[3]],
-            from[gather[4]],
-            from[gather[5]],
-            from[gather[6]],
-            from[gather[7]],
-        ];
+        let to: &mut [u32; N] = to.as_mut_slice().try_into().expect("N lanes");
+        let from: &[u32; N] = from.as_slice().try_into().expect("N lanes");
+        let moved: [u32; N] = std::array::from_fn(|k| from[gather[k]]);
         for (count, add) in to.iter_mut().zip(moved) {
             *count = count.wrapping_add(add);
         }
@@ -755,6 +818,44 @@ mod tests {
             }
             prop_assert_eq!(fast, plain);
         }
+    }
+
+    /// Start boards fixed by exactly one symmetry besides the identity: each diagonal reflection,
+    /// each mirror and the half turn.
+    const TWO_SHARED_STARTS: [[u8; 9]; 5] = [
+        [1, 0, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 1, 0, 0, 0, 0, 0, 0],
+        [0, 1, 0, 0, 0, 0, 0, 0, 0],
+        [0, 0, 0, 1, 0, 0, 0, 0, 0],
+        [1, 2, 0, 0, 0, 0, 0, 2, 1],
+    ];
+
+    #[test]
+    fn specialised_four_lane_adds_match_the_lane_maps() {
+        let mut involutions = Vec::new();
+        for cells in TWO_SHARED_STARTS {
+            let group = LaneGroup::for_start(Board::from_cells(cells), true);
+            assert_eq!(group.lanes(), 4, "{cells:?}");
+            let involution = group.shared[1];
+            involutions.push(involution);
+            let maps: [[u8; 4]; 8] = group.lane_maps();
+            let rows: Vec<[u32; 4]> =
+                (0..3u32).map(|r| [r + 1, 10 * r + 20, 300 + r, 4000 * r + 7]).collect();
+            for symmetry in 0..8u8 {
+                let mut fast = vec![[5u32, 6, 7, 8]; rows.len()];
+                add_rows_four_lanes(involution, symmetry, &mut fast, &rows);
+                let mut plain = vec![[5u32, 6, 7, 8]; rows.len()];
+                for (to, from) in plain.iter_mut().zip(&rows) {
+                    for (k, &count) in from.iter().enumerate() {
+                        let lane = usize::from(maps[usize::from(symmetry)][k]);
+                        to[lane] = to[lane].wrapping_add(count);
+                    }
+                }
+                assert_eq!(fast, plain, "{cells:?} through {symmetry}");
+            }
+        }
+        involutions.sort_unstable();
+        assert_eq!(involutions, vec![2, 4, 5, 6, 7], "every involution a start can share");
     }
 
     #[test]
