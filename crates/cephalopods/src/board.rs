@@ -579,7 +579,11 @@ const CLEARED_IMAGES: [[[i32; 8]; 16]; CELLS] = {
 /// [`tagged_images`]: a move changes every image the same way (the captured cells cleared, the
 /// placed one set, both moved by the image's symmetry), so each successor image is one AND and one
 /// OR, computed once per board instead of eight images per move.
-#[inline]
+///
+/// Kept out of line on purpose: inlined into the move loop, the compiler keeps the eight images in
+/// scalar registers and does the ANDs, ORs and minimum one image at a time; called, they are vector
+/// operations (4 % fewer instructions for the whole search, call included).
+#[inline(never)]
 pub fn canonical_after(tagged: &[i32; 8], cell: usize, subset: usize, value: u32) -> (u32, usize) {
     let (cleared, placed) = (&CLEARED_IMAGES[cell][subset], &PLACED[cell][value as usize & 7]);
     let mut successor = [0i32; 8];

@@ -401,6 +401,7 @@ impl<const L: usize> Level<L> {
 
     /// The slow path of [`Level::row`]: a new record, or one that must start lower (only then is
     /// the window needed).
+    #[inline(always)]
     fn new_record(
         &mut self,
         bounds: &Bounds,
