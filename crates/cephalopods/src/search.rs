@@ -343,7 +343,8 @@ impl Location {
 struct Level<const L: usize> {
     map: BoardMap,
     /// Records, each a window of rows (one per depth, up to the board's last possible depth), in
-    /// `arena[..used]`; the rows past `used` are all zero, so a new record is a bump of `used`.
+    /// `arena[..used]`. A new record is a bump of `used` and zeroes its own rows, while they are
+    /// about to be added to anyway: zeroing a whole level at once would write it twice.
     arena: Vec<[u32; L]>,
     used: usize,
     /// `buckets[n]`: (board, record location) for the boards with `n` dice, in order of discovery.
@@ -362,7 +363,6 @@ impl<const L: usize> Level<L> {
 
     fn clear(&mut self) {
         self.map.clear();
-        self.arena[..self.used].fill([0; L]);
         self.used = 0;
         self.buckets.iter_mut().for_each(Vec::clear);
     }
@@ -396,6 +396,7 @@ impl<const L: usize> Level<L> {
         if self.used > self.arena.len() {
             self.arena.resize((2 * self.used).max(1 << 10), [0; L]);
         }
+        self.arena[offset..self.used].fill([0; L]);
         offset
     }
 
