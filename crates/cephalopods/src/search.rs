@@ -343,8 +343,9 @@ impl Location {
 struct Level<const L: usize> {
     map: BoardMap,
     /// Records, each a window of rows (one per depth, up to the board's last possible depth), in
-    /// `arena[..used]`. A new record is a bump of `used` and zeroes its own rows, while they are
-    /// about to be added to anyway: zeroing a whole level at once would write it twice.
+    /// `arena[..used]`. The rows past `used` are all zero, so a new record is a bump of `used`:
+    /// every record's rows are zeroed as they are read (when the board is expanded or tallied),
+    /// which leaves a whole level zero by the time it is cleared, without writing it twice.
     arena: Vec<[u32; L]>,
     used: usize,
     /// `buckets[n]`: (board, record location) for the boards with `n` dice, in order of discovery.
@@ -362,6 +363,7 @@ impl<const L: usize> Level<L> {
     }
 
     fn clear(&mut self) {
+        debug_assert!(self.arena[..self.used].iter().all(|row| *row == [0; L]), "a record left unread");
         self.map.clear();
         self.used = 0;
         self.buckets.iter_mut().for_each(Vec::clear);
@@ -396,7 +398,6 @@ impl<const L: usize> Level<L> {
         if self.used > self.arena.len() {
             self.arena.resize((2 * self.used).max(1 << 10), [0; L]);
         }
-        self.arena[offset..self.used].fill([0; L]);
         offset
     }
 
@@ -440,6 +441,12 @@ impl<const L: usize> Level<L> {
         self.buckets[dice_of(board)].push((board, location));
         offset
     }
+}
+
+/// A record row's counts, leaving the row zero (see `Level::arena`).
+#[inline]
+fn take_row<const L: usize>(row: &mut [u32; L]) -> [u32; L] {
+    std::mem::replace(row, [0; L])
 }
 
 /// Number of dice on a packed board.
@@ -572,8 +579,8 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             let (lo, hi) = (location.depth(), self.bounds.window(board).1);
             let offset = location.offset();
             let mut total = [0u32; L];
-            for row in &self.current.arena[offset..=offset + (hi - lo) as usize] {
-                for (sum, &count) in total.iter_mut().zip(row) {
+            for row in &mut self.current.arena[offset..=offset + (hi - lo) as usize] {
+                for (sum, &count) in total.iter_mut().zip(&take_row(row)) {
                     *sum = sum.wrapping_add(count);
                 }
             }
@@ -592,17 +599,19 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             let (lo, hi) = (location.depth(), self.bounds.window(board).1);
             let start = location.offset();
             if hi == self.depth {
-                let row = self.current.arena[start + (hi - lo) as usize];
+                let row = take_row(&mut self.current.arena[start + (hi - lo) as usize]);
                 self.tally_row(board, &row);
             }
-            // Rows that can still move, trimmed of the zero rows the window's slack leaves.
-            let movable = &self.current.arena[start..start + (self.depth.min(hi + 1) - lo) as usize];
+            // Rows that can still move, trimmed of the zero rows the window's slack leaves, moved
+            // out (a plain loop: copying and zeroing rows one board at a time through `memcpy`
+            // and `memset` costs more in calls than in bytes).
+            let movable = &mut self.current.arena[start..start + (self.depth.min(hi + 1) - lo) as usize];
             let Some(first) = movable.iter().position(|row| *row != [0; L]) else {
                 continue;
             };
             let last = movable.iter().rposition(|row| *row != [0; L]).unwrap_or(first);
             let source = self.rows.len() as u32;
-            self.rows.extend_from_slice(&movable[first..=last]);
+            self.rows.extend(movable[first..=last].iter_mut().map(take_row));
             let depth = (lo + first as i32) as u8;
             let rows = (last - first + 1) as u8;
             let (captures, placements) = (&mut self.captures, &mut self.placements);
