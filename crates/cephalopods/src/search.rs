@@ -675,8 +675,8 @@ fn resolve_and_add<const L: usize>(
         } else if L == 4 {
             add_rows_four_lanes(involution, edge.symmetry, target, from);
         } else if L == 1 {
-            for (to, from) in target.iter_mut().zip(from) {
-                to[0] = to[0].wrapping_add(from[0]);
+            for k in 0..count {
+                target[k][0] = target[k][0].wrapping_add(from[k][0]);
             }
         } else {
             let lane_map = &lane_maps[usize::from(edge.symmetry)];
