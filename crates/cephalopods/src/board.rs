@@ -266,6 +266,22 @@ const fn row_table(hashes: bool) -> [[[u32; 512]; 3]; 8] {
     table
 }
 
+/// `ORIENTED_HASH_WEIGHTS[t][i]`: the hash weight of cell `i` of a board moved by symmetry `t`
+/// (the weight of the cell it lands on).
+pub const ORIENTED_HASH_WEIGHTS: [[u32; CELLS]; 8] = {
+    let mut table = [[0; CELLS]; 8];
+    let mut t = 0;
+    while t < 8 {
+        let mut i = 0;
+        while i < CELLS {
+            table[t][i] = HASH_WEIGHTS[symmetry_cell(t, i)];
+            i += 1;
+        }
+        t += 1;
+    }
+    table
+};
+
 /// `board` (packed) moved by symmetry `s`; as [`Board::transformed`], three look-ups.
 #[inline]
 pub fn transform(s: usize, board: u32) -> u32 {

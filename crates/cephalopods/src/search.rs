@@ -26,8 +26,8 @@
 //! the answers with plain brute forces).
 
 use crate::board::{
-    canonical, canonical_after, compose, for_each_placement, tagged_images, transform, transformed_hash,
-    Board, Symmetry, CELLS,
+    after, canonical, canonical_after, compose, for_each_placement, tagged_images, transform,
+    transformed_hash, Board, Symmetry, CELLS, ORIENTED_HASH_WEIGHTS,
 };
 
 /// Mask of the answer's 30 bits.
@@ -46,6 +46,17 @@ pub trait Tally {
     fn add_orbit(&mut self, board: u32, count: u32) {
         for t in 0..8 {
             self.add(board, t, count);
+        }
+    }
+
+    /// As [`Tally::add`] for many boards at once, given by the sums of their cell values (a tally
+    /// is linear in the cell values): `count` games ending on the image under symmetry `t` of each.
+    fn add_sums(&mut self, sums: &[u32; CELLS], t: usize, count: u32);
+
+    /// As [`Tally::add_orbit`] for many boards at once, given by the sums of their cell values.
+    fn add_sums_orbit(&mut self, sums: &[u32; CELLS], count: u32) {
+        for t in 0..8 {
+            self.add_sums(sums, t, count);
         }
     }
 }
@@ -73,6 +84,43 @@ impl Tally for HashTally {
         let sum: u64 = (0..8).map(|t| u64::from(transformed_hash(t, board))).sum();
         self.sum = self.sum.wrapping_add(count.wrapping_mul((sum / 2) as u32));
     }
+
+    #[inline]
+    fn add_sums(&mut self, sums: &[u32; CELLS], t: usize, count: u32) {
+        let hash = dot(sums, &ORIENTED_HASH_WEIGHTS[t]);
+        self.sum = self.sum.wrapping_add(count.wrapping_mul(hash));
+    }
+
+    /// The same halving as [`HashTally::add_orbit`], cell by cell: each cell's weights over the
+    /// eight images sum to an even number.
+    #[inline]
+    fn add_sums_orbit(&mut self, sums: &[u32; CELLS], count: u32) {
+        self.sum = self.sum.wrapping_add(count.wrapping_mul(dot(sums, &ORBIT_HALF_WEIGHTS)));
+    }
+}
+
+/// `ORBIT_HALF_WEIGHTS[i]`: half the sum of cell `i`'s weights over the eight images (even, see
+/// [`HashTally::add_orbit`]).
+const ORBIT_HALF_WEIGHTS: [u32; CELLS] = {
+    let mut table = [0; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut t = 0;
+        while t < 8 {
+            table[i] += ORIENTED_HASH_WEIGHTS[t][i];
+            t += 1;
+        }
+        assert!(table[i] % 2 == 0);
+        table[i] /= 2;
+        i += 1;
+    }
+    table
+};
+
+/// `sum(a[i] * b[i])` modulo 2^32.
+#[inline]
+fn dot(a: &[u32; CELLS], b: &[u32; CELLS]) -> u32 {
+    a.iter().zip(b).fold(0u32, |sum, (&x, &y)| sum.wrapping_add(x.wrapping_mul(y)))
 }
 
 /// Sums, for each cell, the value it shows on every final board (mod 2^32).
@@ -88,6 +136,48 @@ impl Tally for CellTally {
         for (i, sum) in self.sums.iter_mut().enumerate() {
             *sum = sum.wrapping_add(count.wrapping_mul((image >> (3 * i)) & 7));
         }
+    }
+
+    fn add_sums(&mut self, sums: &[u32; CELLS], t: usize, count: u32) {
+        let symmetry = Symmetry::from_index(t);
+        for (i, &value) in sums.iter().enumerate() {
+            let sum = &mut self.sums[symmetry.cell(i)];
+            *sum = sum.wrapping_add(count.wrapping_mul(value));
+        }
+    }
+}
+
+/// The per-cell sums of the values of many boards, accumulated one row of three cells at a time:
+/// `rows[r]` holds the sums of row `r`'s cells in 16-bit fields (each board adds at most 6 to a
+/// field, so up to 10,000 boards fit; a board has fewer than 100 moves).
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct CellSums {
+    rows: [u64; 3],
+}
+
+/// `SPREAD[bits]`: the three 3-bit cells of a row moved into 16-bit fields.
+const SPREAD: [u64; 512] = {
+    let mut table = [0; 512];
+    let mut bits = 0;
+    while bits < 512 {
+        table[bits] = (bits as u64 & 7) | (bits as u64 >> 3 & 7) << 16 | (bits as u64 >> 6 & 7) << 32;
+        bits += 1;
+    }
+    table
+};
+
+impl CellSums {
+    /// Adds the cell values of `board` (packed).
+    #[inline(always)]
+    pub fn add(&mut self, board: u32) {
+        for (r, row) in self.rows.iter_mut().enumerate() {
+            *row += SPREAD[(board >> (9 * r) & 511) as usize];
+        }
+    }
+
+    /// The sums, cell by cell.
+    pub fn sums(&self) -> [u32; CELLS] {
+        std::array::from_fn(|i| (self.rows[i / 3] >> (16 * (i % 3)) & 0xFFFF) as u32)
     }
 }
 
@@ -573,6 +663,22 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         }
     }
 
+    /// Counts `row`'s games, continued by one move each, as ending on boards whose cell values sum
+    /// to `sums`.
+    fn tally_sums(&mut self, sums: &[u32; CELLS], row: &[u32; L]) {
+        for (lane, &count) in row.iter().enumerate() {
+            if count != 0 {
+                if L == 1 {
+                    self.tally.add_sums_orbit(sums, count);
+                } else {
+                    for &t in &self.group.members[lane] {
+                        self.tally.add_sums(sums, t, count);
+                    }
+                }
+            }
+        }
+    }
+
     /// Full boards end the game at whatever depth they are reached.
     fn tally_full(&mut self, chunk: &[(u32, Location)]) {
         for &(board, location) in chunk {
@@ -609,6 +715,17 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             let Some(first) = movable.iter().position(|row| *row != [0; L]) else {
                 continue;
             };
+            if lo + first as i32 == self.depth - 1 {
+                // Only the row before the last depth: every move ends a game, so the successors are
+                // tallied here from their cell sums, without canonical forms or records.
+                let row = take_row(&mut movable[first]);
+                let mut finals = CellSums::default();
+                for_each_placement(board, |cell, subset, value| {
+                    finals.add(after(board, cell, subset, value))
+                });
+                self.tally_sums(&finals.sums(), &row);
+                continue;
+            }
             let last = movable.iter().rposition(|row| *row != [0; L]).unwrap_or(first);
             let source = self.rows.len() as u32;
             self.rows.extend(movable[first..=last].iter_mut().map(take_row));
@@ -867,6 +984,41 @@ mod tests {
         }
         involutions.sort_unstable();
         assert_eq!(involutions, vec![2, 4, 5, 6, 7], "every involution a start can share");
+    }
+
+    fn any_board() -> impl Strategy<Value = Board> {
+        proptest::array::uniform9(0u8..=6).prop_map(Board::from_cells)
+    }
+
+    proptest! {
+        #[test]
+        fn cell_sums_of_successors_match_the_plain_moves(board in any_board()) {
+            let mut fast = CellSums::default();
+            for_each_placement(board.bits(), |cell, subset, value| fast.add(after(board.bits(), cell, subset, value)));
+            let mut plain = [0u32; CELLS];
+            for m in moves(board) {
+                for (sum, value) in plain.iter_mut().zip(m.board.cells()) {
+                    *sum += u32::from(value);
+                }
+            }
+            prop_assert_eq!(fast.sums(), plain);
+        }
+
+        #[test]
+        fn tallies_of_cell_sums_match_tallies_of_boards(board in any_board(), t in 0usize..8, count in any::<u32>()) {
+            let sums = board.cells().map(u32::from);
+            let (mut by_board, mut by_sums) = (HashTally::default(), HashTally::default());
+            by_board.add(board.bits(), t, count);
+            by_sums.add_sums(&sums, t, count);
+            prop_assert_eq!(by_board.sum, by_sums.sum);
+            by_board.add_orbit(board.bits(), count);
+            by_sums.add_sums_orbit(&sums, count);
+            prop_assert_eq!(by_board.sum, by_sums.sum);
+            let (mut by_board, mut by_sums) = (CellTally::default(), CellTally::default());
+            by_board.add(board.bits(), t, count);
+            by_sums.add_sums(&sums, t, count);
+            prop_assert_eq!(by_board.sums, by_sums.sums);
+        }
     }
 
     #[test]
