@@ -438,9 +438,9 @@ struct Level<const L: usize> {
     /// which leaves a whole level zero by the time it is cleared, without writing it twice.
     arena: Vec<[u32; L]>,
     used: usize,
-    /// `buckets[n]`: (board, record location) for the boards with `n` dice, in order of discovery.
+    /// `buckets[n]`: the boards with `n` dice and their records, in order of discovery.
     /// A relocated record leaves a stale entry whose rows are all zero, which is harmless.
-    buckets: [Vec<(u32, Location)>; CELLS + 1],
+    buckets: [Vec<Entry>; CELLS + 1],
 }
 
 impl<const L: usize> Level<L> {
@@ -515,20 +515,20 @@ impl<const L: usize> Level<L> {
                 let length = (hi - start + 1) as usize;
                 self.arena.copy_within(old..old + length, moved + (start - depth) as usize);
                 self.arena[old..old + length].iter_mut().for_each(|row| *row = [0; L]);
-                self.relocate(slot, board, moved, depth)
+                self.relocate(slot, board, moved, depth, hi)
             }
             None => {
                 let offset = self.allocate((hi - depth + 1) as usize);
-                self.relocate(slot, board, offset, depth)
+                self.relocate(slot, board, offset, depth, hi)
             }
         }
     }
 
     /// Records that `board`'s record now starts at arena row `offset`, depth `depth`.
-    fn relocate(&mut self, slot: usize, board: u32, offset: usize, depth: i32) -> usize {
+    fn relocate(&mut self, slot: usize, board: u32, offset: usize, depth: i32, last: i32) -> usize {
         let location = Location::new(offset, depth);
         self.map.set(slot, location.0);
-        self.buckets[dice_of(board)].push((board, location));
+        self.buckets[dice_of(board)].push(Entry { board, location, last: last as u8 });
         offset
     }
 }
@@ -537,6 +537,15 @@ impl<const L: usize> Level<L> {
 #[inline]
 fn take_row<const L: usize>(row: &mut [u32; L]) -> [u32; L] {
     std::mem::replace(row, [0; L])
+}
+
+/// A bucket's entry: a board, where its record starts and the last depth the record holds (the
+/// upper end of the board's window, kept so as not to be computed again).
+#[derive(Clone, Copy)]
+struct Entry {
+    board: u32,
+    location: Location,
+    last: u8,
 }
 
 /// Number of dice on a packed board.
@@ -680,9 +689,9 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
     }
 
     /// Full boards end the game at whatever depth they are reached.
-    fn tally_full(&mut self, chunk: &[(u32, Location)]) {
-        for &(board, location) in chunk {
-            let (lo, hi) = (location.depth(), self.bounds.window(board).1);
+    fn tally_full(&mut self, chunk: &[Entry]) {
+        for &Entry { board, location, last: hi } in chunk {
+            let (lo, hi) = (location.depth(), i32::from(hi));
             let offset = location.offset();
             let mut total = [0u32; L];
             for row in &mut self.current.arena[offset..=offset + (hi - lo) as usize] {
@@ -694,15 +703,15 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         }
     }
 
-    fn expand(&mut self, chunk: &[(u32, Location)]) {
+    fn expand(&mut self, chunk: &[Entry]) {
         self.rows.clear();
         self.captures.clear();
         self.placements.clear();
         // Pass 1: tally the games ending here, copy the live rows, list the moves (captures stay on
         // the current level, plain placements go to the next: two lists, so that the passes below
         // never branch on which).
-        for &(board, location) in chunk {
-            let (lo, hi) = (location.depth(), self.bounds.window(board).1);
+        for &Entry { board, location, last: hi } in chunk {
+            let (lo, hi) = (location.depth(), i32::from(hi));
             let start = location.offset();
             if hi == self.depth {
                 let row = take_row(&mut self.current.arena[start + (hi - lo) as usize]);
