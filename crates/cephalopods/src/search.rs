@@ -657,35 +657,45 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         }
     }
 
-    /// Counts `row`'s games as ending on `board`.
-    fn tally_row(&mut self, board: u32, row: &[u32; L]) {
+    /// Counts `row`'s games: lane by lane through `add(tally, t, count)` for each orientation `t`
+    /// of the lane, or with one lane through `add_orbit(tally, count)`.
+    #[inline]
+    fn tally_lanes(
+        &mut self,
+        row: &[u32; L],
+        add: impl Fn(&mut T, usize, u32),
+        add_orbit: impl Fn(&mut T, u32),
+    ) {
         for (lane, &count) in row.iter().enumerate() {
             if count != 0 {
                 if L == 1 {
-                    self.tally.add_orbit(board, count);
+                    add_orbit(self.tally, count);
                 } else {
                     for &t in &self.group.members[lane] {
-                        self.tally.add(board, t, count);
+                        add(self.tally, t, count);
                     }
                 }
             }
         }
     }
 
+    /// Counts `row`'s games as ending on `board`.
+    fn tally_row(&mut self, board: u32, row: &[u32; L]) {
+        self.tally_lanes(
+            row,
+            |tally, t, count| tally.add(board, t, count),
+            |tally, count| tally.add_orbit(board, count),
+        );
+    }
+
     /// Counts `row`'s games, continued by one move each, as ending on boards whose cell values sum
     /// to `sums`.
     fn tally_sums(&mut self, sums: &[u32; CELLS], row: &[u32; L]) {
-        for (lane, &count) in row.iter().enumerate() {
-            if count != 0 {
-                if L == 1 {
-                    self.tally.add_sums_orbit(sums, count);
-                } else {
-                    for &t in &self.group.members[lane] {
-                        self.tally.add_sums(sums, t, count);
-                    }
-                }
-            }
-        }
+        self.tally_lanes(
+            row,
+            |tally, t, count| tally.add_sums(sums, t, count),
+            |tally, count| tally.add_sums_orbit(sums, count),
+        );
     }
 
     /// Full boards end the game at whatever depth they are reached.
