@@ -42,7 +42,7 @@ impl Clock {
     /// The default clock, adjusted by environment variables for local experiments (unset on the
     /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_NO_SWAP`,
     /// and the search parameters `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`,
-    /// `HEX_EXPLORATION`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_SHAPES`.
+    /// `HEX_EXPLORATION`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_SHAPES`, `HEX_SHAPE_PRUNE`.
     pub fn from_env() -> Clock {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
@@ -58,6 +58,7 @@ impl Clock {
                 exploration: number("HEX_EXPLORATION").unwrap_or(defaults.exploration),
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
                 playout_shapes: number("HEX_PLAYOUT_SHAPES").unwrap_or(defaults.playout_shapes),
+                shape_prune: number("HEX_SHAPE_PRUNE").unwrap_or(defaults.shape_prune),
             },
             ..Clock::default()
         }

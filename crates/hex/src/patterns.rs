@@ -69,8 +69,8 @@ pub struct Shapes {
     cells: Vec<[[u16; SHAPE_CELLS]; CELLS]>,
     /// ln weight of each 6-neighbour code (the low 6 digits of the shape code).
     shape6: Vec<f32>,
-    /// ln weight correction of each 12-cell code (0 for shapes not in the table).
-    shape12: Vec<f32>,
+    /// ln weight correction of the 12-cell codes in the table (0 for the others).
+    shape12: ShapeMap,
     /// ln weight of each [`LAST_MOVE_CLASSES`] class.
     last_move: [f32; LAST_MOVE_CLASSES],
 }
@@ -129,15 +129,15 @@ impl Shapes {
             }
         }
         let shape6: Vec<f32> = SHAPE6.chars().map(|c| dequantize(unpack(c))).collect();
-        let mut shape12 = vec![0.0; SHAPE_CODES];
         let packed: Vec<u32> = SHAPE12.chars().map(unpack).collect();
+        let mut shape12 = ShapeMap::with_room(packed.len());
         for pair in packed.chunks_exact(2) {
             // 28 bits: the canonical code (20 bits) and the quantized weight (8 bits).
             let bits = pair[0] << 14 | pair[1];
             let code = (bits >> 8) as usize;
             let ln = dequantize(bits & 255);
-            shape12[code] = ln;
-            shape12[half_turn(code)] = ln;
+            shape12.insert(code, ln);
+            shape12.insert(half_turn(code), ln);
         }
         let mut last_move = [0.0; LAST_MOVE_CLASSES];
         for (slot, c) in last_move.iter_mut().zip(LAST_MOVE.chars()) {
@@ -187,7 +187,7 @@ impl Shapes {
     pub fn ln_weight(&self, position: &Position, cell: usize, last: usize) -> f32 {
         let code = self.code(position, cell);
         self.shape6[code % SHAPE6_CODES]
-            + self.shape12[code]
+            + self.shape12.get(code)
             + self.last_move[self.last_move_class(position.to_move, cell, last)]
     }
 
@@ -214,6 +214,54 @@ impl Shapes {
     pub fn features(&self, position: &Position, cell: usize, last: usize) -> (usize, usize, usize) {
         let code = self.code(position, cell);
         (code % SHAPE6_CODES, code, self.last_move_class(position.to_move, cell, last))
+    }
+}
+
+/// The 12-cell table as an open-addressing hash map (linear probing, at most half full): a
+/// few thousand entries fit the cache, where a dense array over all 3^12 codes (2 MB) missed it at
+/// nearly every lookup in the search's expansions.
+#[derive(Clone, Debug)]
+struct ShapeMap {
+    /// `code + 1` in each used slot, 0 in a free one.
+    keys: Vec<u32>,
+    values: Vec<f32>,
+    /// 32 minus log2 of the slot count: the hash is the product's top bits.
+    shift: u32,
+}
+
+impl ShapeMap {
+    /// Room for `entries` codes.
+    fn with_room(entries: usize) -> ShapeMap {
+        let slots = (2 * entries + 2).next_power_of_two();
+        ShapeMap { keys: vec![0; slots], values: vec![0.0; slots], shift: 32 - slots.trailing_zeros() }
+    }
+
+    /// The first slot to probe for `code` (Fibonacci hashing).
+    #[inline]
+    fn home(&self, code: usize) -> usize {
+        ((code as u32).wrapping_mul(0x9E37_79B9) >> self.shift) as usize
+    }
+
+    fn insert(&mut self, code: usize, value: f32) {
+        let mut slot = self.home(code);
+        while self.keys[slot] != 0 && self.keys[slot] != code as u32 + 1 {
+            slot = (slot + 1) & (self.keys.len() - 1);
+        }
+        self.keys[slot] = code as u32 + 1;
+        self.values[slot] = value;
+    }
+
+    /// The value of `code`, 0 if absent.
+    #[inline]
+    fn get(&self, code: usize) -> f32 {
+        let mut slot = self.home(code);
+        loop {
+            match self.keys[slot] {
+                0 => return 0.0,
+                key if key == code as u32 + 1 => return self.values[slot],
+                _ => slot = (slot + 1) & (self.keys.len() - 1),
+            }
+        }
     }
 }
 
@@ -386,9 +434,21 @@ mod tests {
         for q in 0..256 {
             assert_eq!(quantize(dequantize(q)), q);
         }
+        // The hash map holds exactly the packed entries (and their half turns): a dense table
+        // decoded the plain way agrees on every code.
+        let mut dense = vec![0.0; SHAPE_CODES];
+        let packed: Vec<u32> = SHAPE12.chars().map(unpack).collect();
+        for pair in packed.chunks_exact(2) {
+            let bits = pair[0] << 14 | pair[1];
+            dense[(bits >> 8) as usize] = dequantize(bits & 255);
+            dense[half_turn((bits >> 8) as usize)] = dequantize(bits & 255);
+        }
+        for (code, &value) in dense.iter().enumerate() {
+            assert_eq!(shapes.shape12.get(code), value, "{code}");
+        }
         // A shape and its half turn share a weight.
         for code in (0..SHAPE_CODES).step_by(97) {
-            assert_eq!(shapes.shape12[code], shapes.shape12[half_turn(code)]);
+            assert_eq!(shapes.shape12.get(code), shapes.shape12.get(half_turn(code)));
         }
     }
 }

@@ -37,6 +37,10 @@ pub struct Params {
     pub shape_bias: f32,
     /// Exponent of the shape weights in the playouts (0: uniform playouts).
     pub playout_shapes: f32,
+    /// Prior pruning: at expansion, a candidate whose shape weight is below the best candidate's
+    /// by more than this factor (in ln units) is not searched (0: off). Only where the move is
+    /// free, never among forced blocks or mustplay cells.
+    pub shape_prune: f32,
 }
 
 impl Default for Params {
@@ -48,6 +52,7 @@ impl Default for Params {
             exploration: EXPLORATION,
             shape_bias: SHAPE_BIAS,
             playout_shapes: PLAYOUT_SHAPES,
+            shape_prune: SHAPE_PRUNE,
         }
     }
 }
@@ -64,6 +69,8 @@ const EXPLORATION: f32 = 0.0;
 const SHAPE_BIAS: f32 = 0.0;
 /// Exponent of the shape weights in the playouts (see [`playout`]).
 const PLAYOUT_SHAPES: f32 = 0.0;
+/// Prior pruning threshold in ln weight units (see [`Params::shape_prune`]); off.
+const SHAPE_PRUNE: f32 = 0.0;
 /// The tree stops growing at this many nodes (28 bytes each: 168 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
 
@@ -408,17 +415,21 @@ impl Search {
             return;
         }
         let threats = winning_cells(position, &self.geometry, me.opponent());
-        let candidates: Vec<usize> = match threats.len() {
+        // Whether the move is free (no forced block, no mustplay): then prior pruning applies.
+        let mut free = false;
+        let mut candidates: Vec<usize> = match threats.len() {
             0 => {
                 let theirs = bridge_links(position, &self.geometry, me.opponent());
                 if theirs.proof.is_some() {
                     // Lost whatever we do; keep the moves that break the most, to resist.
                     self.nodes[index].proven = WON;
                 }
-                if theirs.loose {
-                    self.mustplay(position).unwrap_or_else(|| self.candidates(position))
-                } else {
-                    self.candidates(position)
+                match theirs.loose.then(|| self.mustplay(position)).flatten() {
+                    Some(cells) => cells,
+                    None => {
+                        free = true;
+                        self.candidates(position)
+                    }
                 }
             }
             1 => threats,
@@ -430,12 +441,18 @@ impl Search {
         };
         // The shape prior: the softmax of the candidates' ln weights.
         // (Not computed when the prior is off.)
-        let logs: Vec<f32> = if self.params.shape_bias > 0.0 {
+        let mut logs: Vec<f32> = if self.params.shape_bias > 0.0 || self.params.shape_prune > 0.0 {
             candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last)).collect()
         } else {
             vec![0.0; candidates.len()]
         };
         let top = logs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        if free && self.params.shape_prune > 0.0 {
+            let floor = top - self.params.shape_prune;
+            let kept: Vec<(usize, f32)> =
+                candidates.iter().copied().zip(logs.iter().copied()).filter(|&(_, l)| l >= floor).collect();
+            (candidates, logs) = kept.into_iter().unzip();
+        }
         let total: f32 = logs.iter().map(|&l| (l - top).exp()).sum();
         for (&cell, &log) in candidates.iter().zip(&logs) {
             let prior = self.prior(position, last, cell);
