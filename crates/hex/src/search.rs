@@ -64,9 +64,9 @@ const RAVE_BIAS: f32 = 0.0005;
 /// UCB exploration constant: none, as in MoHex; the priors and RAVE spread the search (0.12 lost
 /// 17-63 to 0 in self-play, see the README).
 const EXPLORATION: f32 = 0.0;
-/// Progressive bias of the learned shape prior (see [`Params::shape_bias`]). Off: with the present
-/// table (learned from about 1,100 moves) 2.5 was not measured to help against MoHex (README).
-const SHAPE_BIAS: f32 = 0.0;
+/// Progressive bias of the learned shape prior (see [`Params::shape_bias`]); measured against
+/// MoHex in the README.
+const SHAPE_BIAS: f32 = 2.5;
 /// Exponent of the shape weights in the playouts (see [`playout`]).
 const PLAYOUT_SHAPES: f32 = 0.0;
 /// Prior pruning threshold in ln weight units (see [`Params::shape_prune`]); off.
@@ -812,10 +812,15 @@ mod tests {
         }
         let c7 = "c7".parse::<Cell>().unwrap().index();
         let far = Instant::now() + std::time::Duration::from_secs(60);
-        for to_move in [Color::Red, Color::Blue] {
-            let mut search = Search::new(3);
-            let result = search.run(&Position::new(&board, to_move), NODES, far, 2000);
-            assert_eq!(result.cell, c7, "{to_move}");
+        // Also with the shape prior and prior pruning at their strongest: forced moves are never pruned.
+        let pruning = Params { shape_bias: 10.0, shape_prune: 0.01, ..Params::default() };
+        for params in [Params::default(), pruning] {
+            for to_move in [Color::Red, Color::Blue] {
+                let mut search = Search::new(3);
+                search.params = params;
+                let result = search.run(&Position::new(&board, to_move), NODES, far, 2000);
+                assert_eq!(result.cell, c7, "{to_move} {params:?}");
+            }
         }
     }
 
