@@ -486,7 +486,7 @@ impl<const L: usize> Level<L> {
         let offset = self.used;
         self.used += n;
         if self.used > self.arena.len() {
-            self.arena.resize((2 * self.used).max(1 << 10), [0; L]);
+            self.arena.resize(self.used, [0; L]);
         }
         offset
     }
