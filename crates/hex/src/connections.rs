@@ -190,7 +190,7 @@ pub fn winning_cells(position: &Position, geometry: &Geometry, color: Color) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Cell, Game, Move};
+    use crate::board::Cell;
     use proptest::prelude::*;
 
     /// Whether the owner of `stone` connects it to `side` through the carrier when the opponent
@@ -277,16 +277,7 @@ mod tests {
         #[test]
         fn winning_cells_match_the_rules(seed in any::<u64>(), stones in 0usize..121) {
             let geometry = Geometry::new();
-            let mut rng = seed | 1;
-            let mut next = || { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; rng };
-            let mut game = Game::new();
-            for _ in 0..stones {
-                let moves = game.legal_moves();
-                if moves.is_empty() { break; }
-                let mv = moves[(next() % moves.len() as u64) as usize];
-                if mv == Move::Swap { continue; }
-                game.play(mv).unwrap();
-            }
+            let game = crate::position::tests::random_game(seed, stones);
             let position = Position::new(game.board(), game.to_move());
             if game.winner().is_none() {
                 let color = game.to_move();

@@ -160,25 +160,39 @@ impl UnionFind {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{Game, Move};
     use proptest::prelude::*;
+
+    /// A game of up to `stones` uniformly random legal moves (swaps skipped) from `seed`.
+    pub(crate) fn random_game(seed: u64, stones: usize) -> Game {
+        let mut rng = seed | 1;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let mut game = Game::new();
+        for _ in 0..stones {
+            let moves = game.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            if mv != Move::Swap {
+                game.play(mv).unwrap();
+            }
+        }
+        game
+    }
 
     proptest! {
         #[test]
         fn connects_matches_the_rules(seed in any::<u64>(), stones in 0usize..121) {
             let geometry = Geometry::new();
-            let mut rng = seed | 1;
-            let mut next = || { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; rng };
-            let mut game = Game::new();
-            for _ in 0..stones {
-                let moves = game.legal_moves();
-                if moves.is_empty() { break; }
-                let mv = moves[(next() % moves.len() as u64) as usize];
-                if mv == Move::Swap { continue; }
-                game.play(mv).unwrap();
-            }
+            let game = random_game(seed, stones);
             let position = Position::new(game.board(), game.to_move());
             for color in [Color::Red, Color::Blue] {
                 prop_assert_eq!(position.connects(&geometry, color), game.board().connects(color));
