@@ -190,7 +190,7 @@ pub fn winning_cells(position: &Position, geometry: &Geometry, color: Color) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::Cell;
+    use crate::board::{Board, Cell};
     use proptest::prelude::*;
 
     /// Whether the owner of `stone` connects it to `side` through the carrier when the opponent
@@ -273,6 +273,68 @@ mod tests {
             }
         }
     }
+    /// Whether `color` wins `board` with `to_move` to play, by plain minimax over the empty cells.
+    fn wins_by_minimax(board: &mut Board, to_move: Color, color: Color) -> bool {
+        if board.connects(color) {
+            return true;
+        }
+        if board.connects(color.opponent()) {
+            return false;
+        }
+        let empty: Vec<Cell> = board.empty_cells().collect();
+        let mut outcome = |cell: Cell, board: &mut Board| {
+            board.set(cell, Some(to_move));
+            let won = wins_by_minimax(board, to_move.opponent(), color);
+            board.set(cell, None);
+            won
+        };
+        if to_move == color {
+            empty.iter().any(|&cell| outcome(cell, board))
+        } else {
+            empty.iter().all(|&cell| outcome(cell, board))
+        }
+    }
+
+    /// A random position with `empty` empty cells left and no winner yet, if the random game
+    /// gets there.
+    fn nearly_full(seed: u64, empty: usize) -> Option<Board> {
+        let game = crate::position::tests::random_game(seed, CELLS - empty);
+        (game.winner().is_none() && game.board().empty_cells().count() == empty).then(|| game.board().clone())
+    }
+
+    #[test]
+    fn bridge_proofs_survive_every_intrusion() {
+        // Exhaustive check on nearly full boards: whenever the disjoint-carrier links join a
+        // colour's sides, that colour wins even with the opponent to move, and playing the
+        // reported carrier cell keeps the win.
+        let geometry = Geometry::new();
+        let mut proofs = 0;
+        for seed in 0..3000 {
+            let Some(mut board) = nearly_full(seed, 8 + (seed % 3) as usize) else { continue };
+            for color in [Color::Red, Color::Blue] {
+                let position = Position::new(&board, color.opponent());
+                let links = bridge_links(&position, &geometry, color);
+                let Some(carrier) = links.proof else {
+                    continue;
+                };
+                proofs += 1;
+                assert!(links.loose);
+                assert!(wins_by_minimax(&mut board, color.opponent(), color), "seed {seed} {color}");
+                if carrier < CELLS {
+                    let cell = Cell::from_index(carrier);
+                    assert_eq!(board.get(cell), None);
+                    board.set(cell, Some(color));
+                    assert!(
+                        wins_by_minimax(&mut board, color.opponent(), color),
+                        "seed {seed} {color} {cell}"
+                    );
+                    board.set(cell, None);
+                }
+            }
+        }
+        assert!(proofs >= 50, "only {proofs} positions with a proof");
+    }
+
     proptest! {
         #[test]
         fn winning_cells_match_the_rules(seed in any::<u64>(), stones in 0usize..121) {
