@@ -282,7 +282,7 @@ mod tests {
             return false;
         }
         let empty: Vec<Cell> = board.empty_cells().collect();
-        let mut outcome = |cell: Cell, board: &mut Board| {
+        let outcome = |cell: Cell, board: &mut Board| {
             board.set(cell, Some(to_move));
             let won = wins_by_minimax(board, to_move.opponent(), color);
             board.set(cell, None);
