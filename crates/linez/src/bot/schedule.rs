@@ -27,10 +27,13 @@ impl Effort {
 pub const UNITS_PER_SECOND: u64 = 200_000;
 /// The share of the game's budget the schedule plans to spend, in per cent: the rest is the margin
 /// for a machine busy with other work (the referee counts wall-clock time), below the safety net
-/// at 85%.
-pub const PLANNED_SHARE_PERCENT: u64 = 45;
+/// at [`SAFETY_NET_PERCENT`].
+pub const PLANNED_SHARE_PERCENT: u64 = 65;
+/// Past this share of the game's budget (in per cent) every move is the 1-ply ranking, whatever the
+/// schedule says: the wall clock's safety net, so that a slow or busy machine cannot time out.
+pub const SAFETY_NET_PERCENT: u32 = 92;
 /// The most units one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 5_760;
+pub const MOVE_SAMPLES_MAX: u64 = 20_000;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 480;
 /// The units one depth-2 sample costs (it searches a few replies).
@@ -113,8 +116,8 @@ impl Bot {
 
     /// The move for `board` with `next_three` to be placed after a non-scoring move.
     ///
-    /// Deterministic for a given game as long as the thinking time stays below 85% of the budget
-    /// (the safety net then drops to the fast 1-ply ranking).
+    /// Deterministic for a given game as long as the thinking time stays below
+    /// [`SAFETY_NET_PERCENT`] of the budget (the safety net then drops to the fast 1-ply ranking).
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
@@ -126,7 +129,7 @@ impl Bot {
             None => effort_for(self.samples_left, self.moves, cost),
         };
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
-        if self.clock && self.move_units.is_none() && self.used * 100 >= self.budget * 85 {
+        if self.clock && self.move_units.is_none() && self.used * 100 >= self.budget * SAFETY_NET_PERCENT {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
