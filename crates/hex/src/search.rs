@@ -701,20 +701,8 @@ mod tests {
     use super::Rng;
     use super::*;
     use crate::board::{Board, Cell, Game, Move};
+    use crate::position::tests::random_game;
     use proptest::prelude::*;
-
-    fn random_game(seed: u64, moves: usize) -> Game {
-        let mut rng = Rng::new(seed);
-        let mut game = Game::new();
-        for _ in 0..moves {
-            let legal: Vec<Move> = game.legal_moves().into_iter().filter(|&m| m != Move::Swap).collect();
-            if legal.is_empty() {
-                break;
-            }
-            game.play(legal[rng.below(legal.len())]).unwrap();
-        }
-        game
-    }
 
     fn to_board(position: &Position) -> Board {
         let mut board = Board::new();
