@@ -51,6 +51,9 @@ fn weights_from_env() -> Weights {
         if let Some(&replies) = v.get(4) {
             weights.reply_k = replies as usize;
         }
+        if let Some(&quick) = v.get(5) {
+            weights.rollout_quick = quick != 0;
+        }
     }
     weights
 }

@@ -55,6 +55,10 @@ pub struct Weights {
     pub rollout_k: usize,
     /// Rollout policy: softmax temperature over those evaluations (0 = greedy).
     pub rollout_temperature: i32,
+    /// Rollout policy: offer each number only its best target by window change, found once per
+    /// region of empty cells (`leave + arrive`, the windows through both cells ignored), instead of
+    /// scoring every move exactly.
+    pub rollout_quick: bool,
 }
 
 impl Default for Weights {
@@ -78,6 +82,7 @@ impl Default for Weights {
             rollout_plies: 4,
             rollout_k: 4,
             rollout_temperature: 0,
+            rollout_quick: false,
         }
     }
 }
