@@ -20,8 +20,9 @@ mod search;
 pub use evaluation::Weights;
 pub use protocol::{play, GAME_BUDGET};
 pub use schedule::{
-    effort_for, effort_of_units, Effort, DEEP_COST, MOVE_SAMPLES_MAX, MOVE_SAMPLES_MIN, MOVE_SHALLOW_MAX,
-    PLANNED_MOVES, PLANNED_SHARE_PERCENT, ROLLOUT_PLY_COST, UNITS_PER_SECOND,
+    effort_for, effort_of_units, Effort, DEEP_COST, EXACT_ROLLOUT_PLY_QUARTERS, MOVE_SAMPLES_MAX,
+    MOVE_SAMPLES_MIN, MOVE_SHALLOW_MAX, PLANNED_MOVES, PLANNED_SHARE_PERCENT, ROLLOUT_PLY_QUARTERS,
+    UNITS_PER_SECOND,
 };
 
 use evaluation::WindowTable;

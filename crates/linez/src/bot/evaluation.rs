@@ -82,7 +82,7 @@ impl Default for Weights {
             rollout_plies: 4,
             rollout_k: 4,
             rollout_temperature: 0,
-            rollout_quick: false,
+            rollout_quick: true,
         }
     }
 }

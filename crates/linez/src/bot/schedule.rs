@@ -23,7 +23,8 @@ impl Effort {
 
 /// Work units per second of thinking: one unit is about one placement sample of depth 1, 4.6 us
 /// of one core of a 2-core x86_64 sandbox (AMD EPYC, rustc 1.95); a reply search costs
-/// [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_COST`] a ply (measured on crowded boards).
+/// [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_QUARTERS`] quarter units a ply (measured on
+/// crowded boards).
 pub const UNITS_PER_SECOND: u64 = 200_000;
 /// The share of the game's budget the schedule plans to spend, in per cent: the rest is the margin
 /// for a machine busy with other work (the referee counts wall-clock time), below the safety net
@@ -38,8 +39,10 @@ pub const MOVE_SAMPLES_MAX: u64 = 20_000;
 pub const MOVE_SHALLOW_MAX: u64 = 480;
 /// The units one depth-2 sample costs (it searches a few replies).
 pub const DEEP_COST: u64 = 7;
-/// The units one ply of a rollout costs.
-pub const ROLLOUT_PLY_COST: u64 = 3;
+/// The quarter units one ply of a rollout costs with the quick policy (a 4-ply rollout: 5 units).
+pub const ROLLOUT_PLY_QUARTERS: u64 = 5;
+/// The quarter units one ply of a rollout costs with the exact policy (every move scored).
+pub const EXACT_ROLLOUT_PLY_QUARTERS: u64 = 12;
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
@@ -141,12 +144,14 @@ impl Bot {
     }
 
     /// The work units one sample on `board` costs: 1 at depth 1, [`DEEP_COST`] for the reply
-    /// search, one a ply for a rollout.
+    /// search, a rollout its plies at [`ROLLOUT_PLY_QUARTERS`] quarter units each (rounded up).
     pub fn sample_cost(&self, board: &Board) -> u64 {
         if !self.is_deep(board) {
             1
         } else if self.weights.rollout_plies > 0 {
-            self.weights.rollout_plies as u64 * ROLLOUT_PLY_COST
+            let quarters =
+                if self.weights.rollout_quick { ROLLOUT_PLY_QUARTERS } else { EXACT_ROLLOUT_PLY_QUARTERS };
+            (self.weights.rollout_plies as u64 * quarters).div_ceil(4)
         } else {
             DEEP_COST
         }
@@ -160,7 +165,7 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * UNITS_PER_SECOND;
-        for cost in [1, DEEP_COST, 4 * ROLLOUT_PLY_COST] {
+        for cost in [1, DEEP_COST, 5, 12] {
             let early = effort_for(total, 0, cost);
             assert_eq!(early, effort_for(total, 0, cost));
             assert!((early.candidates * early.samples) as u64 * cost <= MOVE_SAMPLES_MAX);
