@@ -222,26 +222,12 @@ impl Bot {
         let mut plies = 0;
         let mut top = TopMoves::new(weights.rollout_k.max(1));
         loop {
-            if board.is_clear() {
-                return gained;
-            }
             if plies == weights.rollout_plies {
                 return gained + self.evaluate(&board, &counts, true);
             }
-            top.best.clear();
-            let best_line = if weights.rollout_quick {
-                self.quick_line_or_moves(&board, &counts, &mut top)
-            } else {
-                self.line_or_quiet_moves(&board, &counts, &mut top)
-            };
-            if let Some((points, mv)) = best_line {
-                let before = board;
-                board.apply_legal_move(mv);
-                counts = counts.derive(&self.table, &before, &board);
-                gained += points as i32 * weights.point;
-                continue;
-            }
+            gained += self.take_lines(&mut board, &mut counts, &mut top, weights.rollout_quick);
             if top.is_empty() {
+                // A clear board (evaluated 0) or no quiet move left.
                 return gained + self.evaluate(&board, &counts, true);
             }
             let chosen = if top.best.len() == 1 || weights.rollout_k <= 1 {
@@ -299,55 +285,73 @@ impl Bot {
     fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
         let weights = &self.weights;
         let mut board = *board;
-        let mut gained = 0i32;
-        // Take lines while there are some (each is a free move).
+        let mut replies = TopMoves::new(weights.reply_k * 2);
+        let gained = self.take_lines(&mut board, &mut counts, &mut replies, false);
+        if replies.is_empty() {
+            return gained + self.evaluate(&board, &counts, true);
+        }
+        let mut replies: Vec<(Scored, Board, WindowCounts)> = replies
+            .into_vec()
+            .into_iter()
+            .map(|mut reply| {
+                let mut after = board;
+                after.apply_legal_move(reply.mv);
+                let after_counts = counts.derive(&self.table, &board, &after);
+                reply.value = i64::from(self.evaluate(&after, &after_counts, false));
+                (reply, after, after_counts)
+            })
+            .collect();
+        // Stable: equal values keep the window-delta order.
+        replies.sort_by_key(|(reply, _, _)| std::cmp::Reverse(reply.value));
+        replies.truncate(weights.reply_k);
+        let mut best = i32::MIN;
+        for (_, after, after_counts) in &replies {
+            let mut total = 0i32;
+            for _ in 0..weights.reply_samples {
+                let mut placed = *after;
+                let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+                let points = place_random(&mut placed, colours, rng);
+                total += if placed.is_full() {
+                    -weights.loss
+                } else {
+                    let placed_counts = after_counts.derive(&self.table, after, &placed);
+                    points as i32 * weights.point + self.evaluate(&placed, &placed_counts, true)
+                };
+            }
+            best = best.max(total / weights.reply_samples as i32);
+        }
+        gained + best
+    }
+
+    /// Takes line-completing moves on `board` while there are some (each is a free move: no
+    /// placement follows), keeping `counts` current, and leaves in `quiet` the quiet moves of the
+    /// board it stops at (none if that board is clear), by the quick view with `quick`. Returns the
+    /// value of the points taken.
+    fn take_lines(
+        &self,
+        board: &mut Board,
+        counts: &mut WindowCounts,
+        quiet: &mut TopMoves,
+        quick: bool,
+    ) -> i32 {
+        let mut gained = 0;
         loop {
+            quiet.best.clear();
             if board.is_clear() {
                 return gained;
             }
-            let mut replies = TopMoves::new(weights.reply_k * 2);
-            let best_line = self.line_or_quiet_moves(&board, &counts, &mut replies);
-            if let Some((points, mv)) = best_line {
-                let before = board;
-                board.apply_legal_move(mv);
-                counts = counts.derive(&self.table, &before, &board);
-                gained += points as i32 * weights.point;
-                continue;
-            }
-            if replies.is_empty() {
-                return gained + self.evaluate(&board, &counts, true);
-            }
-            let mut replies: Vec<(Scored, Board, WindowCounts)> = replies
-                .into_vec()
-                .into_iter()
-                .map(|mut reply| {
-                    let mut after = board;
-                    after.apply_legal_move(reply.mv);
-                    let after_counts = counts.derive(&self.table, &board, &after);
-                    reply.value = i64::from(self.evaluate(&after, &after_counts, false));
-                    (reply, after, after_counts)
-                })
-                .collect();
-            // Stable: equal values keep the window-delta order.
-            replies.sort_by_key(|(reply, _, _)| std::cmp::Reverse(reply.value));
-            replies.truncate(weights.reply_k);
-            let mut best = i32::MIN;
-            for (_, after, after_counts) in &replies {
-                let mut total = 0i32;
-                for _ in 0..weights.reply_samples {
-                    let mut placed = *after;
-                    let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
-                    let points = place_random(&mut placed, colours, rng);
-                    total += if placed.is_full() {
-                        -weights.loss
-                    } else {
-                        let placed_counts = after_counts.derive(&self.table, after, &placed);
-                        points as i32 * weights.point + self.evaluate(&placed, &placed_counts, true)
-                    };
-                }
-                best = best.max(total / weights.reply_samples as i32);
-            }
-            return gained + best;
+            let line = if quick {
+                self.quick_line_or_moves(board, counts, quiet)
+            } else {
+                self.line_or_quiet_moves(board, counts, quiet)
+            };
+            let Some((points, mv)) = line else {
+                return gained;
+            };
+            let before = *board;
+            board.apply_legal_move(mv);
+            *counts = counts.derive(&self.table, &before, board);
+            gained += points as i32 * self.weights.point;
         }
     }
 
