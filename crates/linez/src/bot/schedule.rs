@@ -29,18 +29,18 @@ pub const UNITS_PER_SECOND: u64 = 200_000;
 /// The share of the game's budget the schedule plans to spend, in per cent: the rest is the margin
 /// for a machine busy with other work (the referee counts wall-clock time), below the safety net
 /// at [`SAFETY_NET_PERCENT`].
-pub const PLANNED_SHARE_PERCENT: u64 = 65;
+pub const PLANNED_SHARE_PERCENT: u64 = 80;
 /// Past this share of the game's budget (in per cent) every move is the 1-ply ranking, whatever the
 /// schedule says: the wall clock's safety net, so that a slow or busy machine cannot time out.
 pub const SAFETY_NET_PERCENT: u32 = 92;
 /// The most units one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 20_000;
+pub const MOVE_SAMPLES_MAX: u64 = 40_000;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 480;
 /// The units one depth-2 sample costs (it searches a few replies).
 pub const DEEP_COST: u64 = 7;
-/// The quarter units one ply of a rollout costs with the quick policy (a 4-ply rollout: 5 units).
-pub const ROLLOUT_PLY_QUARTERS: u64 = 5;
+/// The quarter units one ply of a rollout costs with the quick policy (a 4-ply rollout: 6 units).
+pub const ROLLOUT_PLY_QUARTERS: u64 = 6;
 /// The quarter units one ply of a rollout costs with the exact policy (every move scored).
 pub const EXACT_ROLLOUT_PLY_QUARTERS: u64 = 12;
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
