@@ -10,9 +10,11 @@
 //! budget. A game stops after MAX_MOVES moves (counted as alive). Prints one line per game, then
 //! the mean score and moves with two standard errors and the CPU time per move.
 //!
-//! Search settings from the environment: `LINEZ_ROLL=plies,k,temperature[,deep_from[,replies]]`
-//! (rollout plies, 0 = the reply search; the policy's re-ranked moves; its softmax temperature, 0 =
-//! greedy; the numbers on the board from which samples go deep; the reply search's replies).
+//! Search settings from the environment:
+//! `LINEZ_ROLL=plies,k,temperature[,deep_from[,replies[,quick]]]` (rollout plies, 0 = the reply
+//! search; the policy's re-ranked moves; its softmax temperature, 0 = greedy; the numbers on the
+//! board from which samples go deep; the reply search's replies; 1 = the quick rollout policy, the
+//! default, 0 = the exact one).
 
 use linez::bot::{effort_of_units, Weights, GAME_BUDGET};
 use linez::game::{Game, Rules};
