@@ -165,7 +165,9 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * UNITS_PER_SECOND;
-        for cost in [1, DEEP_COST, 5, 12] {
+        // Depth 1, the reply search, and 4-ply rollouts (4 plies at q quarter units: q units) of
+        // the quick and of the exact policy.
+        for cost in [1, DEEP_COST, ROLLOUT_PLY_QUARTERS, EXACT_ROLLOUT_PLY_QUARTERS] {
             let early = effort_for(total, 0, cost);
             assert_eq!(early, effort_for(total, 0, cost));
             assert!((early.candidates * early.samples) as u64 * cost <= MOVE_SAMPLES_MAX);
