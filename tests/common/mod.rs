@@ -71,8 +71,8 @@ pub fn bundle_source(name: &str) -> String {
     bundle::bundle(&workspace_root(), name).unwrap_or_else(|e| panic!("bundling {name}: {e}"))
 }
 
-/// The compiler for the bundles: `BUNDLE_RUSTC` if set (CI sets it to Debian's `rustc-web`, the
-/// judges' Rust 1.85), else `RUSTC`, else `rustc`.
+/// The compiler for the bundles: `BUNDLE_RUSTC` if set (CI sets it to Rust 1.79.0, the oldest
+/// judge's), else `RUSTC`, else `rustc`.
 pub fn bundle_rustc() -> std::ffi::OsString {
     std::env::var_os("BUNDLE_RUSTC").or_else(|| std::env::var_os("RUSTC")).unwrap_or_else(|| "rustc".into())
 }
