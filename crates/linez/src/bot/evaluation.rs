@@ -298,6 +298,34 @@ impl MoveDeltas {
         deltas
     }
 
+    /// Per colour, the empty cells of `board` where a number of that colour would complete a line.
+    pub(super) fn completing_cells(&self, board: &Board) -> [CellSet; 8] {
+        let mut completing = [0 as CellSet; 8];
+        for b in cells_of(board.empty_cells()) {
+            let mut colours = self.completes[b];
+            while colours != 0 {
+                completing[colours.trailing_zeros() as usize] |= 1u128 << b;
+                colours &= colours - 1;
+            }
+        }
+        completing
+    }
+
+    /// Per region of empty cells of `board` and per colour, the best `arrive` in the region and
+    /// the first cell that has it (`(i32::MIN, 0)` for colour 0, which is no colour).
+    pub(super) fn best_arrivals(&self, board: &Board, regions: &EmptyRegions) -> Vec<[(i32, Cell); 8]> {
+        let mut region_best = vec![[(i32::MIN, 0 as Cell); 8]; regions.sets.len()];
+        for b in cells_of(board.empty_cells()) {
+            let best_here = &mut region_best[regions.id[b] as usize];
+            for (best, &arrive) in best_here.iter_mut().zip(self.arrive[b].iter()).skip(1) {
+                if arrive > best.0 {
+                    *best = (arrive, b);
+                }
+            }
+        }
+        region_best
+    }
+
     /// The window-score change of moving the `colour` number at `a` to `b`.
     #[inline]
     pub(super) fn window_delta(

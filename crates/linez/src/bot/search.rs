@@ -390,22 +390,8 @@ impl Bot {
     ) -> Option<(u32, Move)> {
         let deltas = MoveDeltas::new(&self.table, counts, &self.weights, board);
         let regions = EmptyRegions::new(board);
-        // Per region and colour: the best arrive and the first cell that has it.
-        let mut region_best = vec![[(i32::MIN, 0 as Cell); 8]; regions.sets.len()];
-        let mut completing = [0 as CellSet; 8];
-        for b in cells_of(board.empty_cells()) {
-            let best_here = &mut region_best[regions.id[b] as usize];
-            for (best, &arrive) in best_here.iter_mut().zip(deltas.arrive[b].iter()).skip(1) {
-                if arrive > best.0 {
-                    *best = (arrive, b);
-                }
-            }
-            let mut colours = deltas.completes[b];
-            while colours != 0 {
-                completing[colours.trailing_zeros() as usize] |= 1u128 << b;
-                colours &= colours - 1;
-            }
-        }
+        let region_best = deltas.best_arrivals(board, &regions);
+        let completing = deltas.completing_cells(board);
         let mut best_line: Option<(u32, Move)> = None;
         for a in cells_of(board.occupied_cells()) {
             let colour = board.get(a) as usize;
@@ -471,24 +457,10 @@ impl Bot {
         let deltas = MoveDeltas::new(&self.table, counts, weights, board);
         // Ready lines: an empty cell that completes a line of colour c, reachable by a c number.
         // Each is a line scored without a placement, and several survive a placement better.
-        let mut completing = [0 as CellSet; 8];
-        for b in cells_of(board.empty_cells()) {
-            let mut colours = deltas.completes[b];
-            while colours != 0 {
-                let colour = colours.trailing_zeros() as usize;
-                completing[colour] |= 1u128 << b;
-                colours &= colours - 1;
-            }
-        }
+        let mut completing = deltas.completing_cells(board);
         // The best quiet move: leave[a] + the best arrive[b][colour] over the regions `a` touches.
         // (This skips the correction for windows through both cells: a heuristic follow-up.)
-        let mut region_best = vec![[i32::MIN; 8]; regions.sets.len()];
-        for b in cells_of(board.empty_cells()) {
-            let best_here = &mut region_best[regions.id[b] as usize];
-            for (best, &arrive) in best_here.iter_mut().zip(deltas.arrive[b].iter()).skip(1) {
-                *best = (*best).max(arrive);
-            }
-        }
+        let region_best = deltas.best_arrivals(board, regions);
         let mut ready = 0u32;
         let mut best = i32::MIN;
         for a in cells_of(board.occupied_cells()) {
@@ -507,7 +479,7 @@ impl Bot {
             }
             let mut arrive = i32::MIN;
             for at in cells_of(neighbours(1u128 << a) & board.empty_cells()) {
-                arrive = arrive.max(region_best[regions.id[at] as usize][colour]);
+                arrive = arrive.max(region_best[regions.id[at] as usize][colour].0);
             }
             best = best.max(deltas.leave[a] + arrive);
         }
