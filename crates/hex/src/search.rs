@@ -71,7 +71,7 @@ const SHAPE_BIAS: f32 = 2.5;
 const PLAYOUT_SHAPES: f32 = 0.0;
 /// Prior pruning threshold in ln weight units (see [`Params::shape_prune`]); off.
 const SHAPE_PRUNE: f32 = 0.0;
-/// The tree stops growing at this many nodes (28 bytes each: 168 MB reserved, touched as used).
+/// The tree stops growing at this many nodes (32 bytes each: 192 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
 
 /// A tree node; its statistics are from the point of view of the player who moved into it.
@@ -85,8 +85,13 @@ struct Node {
     wins: f32,
     rave_visits: f32,
     rave_wins: f32,
-    /// The learned shape prior: this move's probability among its siblings.
-    shape: f32,
+    /// The learned shape prior: this move's probability among its siblings, times
+    /// [`Params::shape_bias`].
+    weighted_shape: f32,
+    /// The progressive bias `weighted_shape / sqrt(visits + 1)`, kept current as `visits` changes
+    /// (once per descent for the nodes on the path, instead of a root and a division for every
+    /// child at every selection).
+    shape_bias: f32,
 }
 
 /// A child's value for selection, `(1-β)·wins/n + β·rave_wins/rn` with `β = rn / D` and
@@ -135,14 +140,14 @@ pub fn bridge_response(
     let own = stone(color);
     let mut found = [0u8; 6];
     let mut count = 0;
+    // Branch-free (`&` on the three tests, the cell always written): on random playout boards the
+    // tests go either way, and mispredicted branches cost more than the loads.
     for &[other, a, b] in geometry.carrier_pairs(last) {
-        if position.nodes[usize::from(other)] == EMPTY
-            && position.nodes[usize::from(a)] == own
-            && position.nodes[usize::from(b)] == own
-        {
-            found[count] = other;
-            count += 1;
-        }
+        let hit = (position.nodes[usize::from(other)] == EMPTY)
+            & (position.nodes[usize::from(a)] == own)
+            & (position.nodes[usize::from(b)] == own);
+        found[count] = other;
+        count += usize::from(hit);
     }
     match count {
         0 => None,
@@ -289,7 +294,8 @@ impl Search {
                     wins: 0.0,
                     rave_visits: 0.0,
                     rave_wins: 0.0,
-                    shape: 0.0,
+                    weighted_shape: 0.0,
+                    shape_bias: 0.0,
                 });
                 0
             }
@@ -387,7 +393,8 @@ impl Search {
             wins: 0.0,
             rave_visits: self.params.prior_games,
             rave_wins: self.params.prior_games * prior,
-            shape,
+            weighted_shape: self.params.shape_bias * shape,
+            shape_bias: self.params.shape_bias * shape,
         });
     }
 
@@ -580,8 +587,7 @@ impl Search {
                 WON => return i,
                 LOST => -1.0,
                 _ => {
-                    let value = blended_value(child, self.params.rave_bias)
-                        + self.params.shape_bias * child.shape / (child.visits + 1.0).sqrt();
+                    let value = blended_value(child, self.params.rave_bias) + child.shape_bias;
                     if explore > 0.0 {
                         value + explore * (log_n / (child.visits + 1.0)).sqrt()
                     } else {
@@ -650,6 +656,7 @@ impl Search {
             let mover = to_move.opponent();
             let node = &mut self.nodes[self.path[depth] as usize];
             node.visits += 1.0;
+            node.shape_bias = node.weighted_shape / (node.visits + 1.0).sqrt();
             if winner == mover {
                 node.wins += 1.0;
             }
@@ -667,10 +674,11 @@ impl Search {
             for child in
                 &mut self.nodes[node.first_child as usize..node.first_child as usize + node.children as usize]
             {
-                if final_board[usize::from(child.cell)] == own {
-                    child.rave_visits += 1.0;
-                    child.rave_wins += win;
-                }
+                // Branch-free: whether the child's cell ended up ours is a coin flip on random
+                // playout boards, too costly as a branch.
+                let ours = f32::from(u8::from(final_board[usize::from(child.cell)] == own));
+                child.rave_visits += ours;
+                child.rave_wins += ours * win;
             }
             to_move = to_move.opponent();
         }
@@ -778,7 +786,7 @@ mod tests {
         #[test]
         fn blended_value_is_the_rave_blend(n in 0u32..5000, w in 0.0f32..1.0, rn in 1u32..20000, rw in 0.0f32..1.0, bias in 0.0f32..0.01) {
             let (n, rn) = (n as f32, rn as f32);
-            let node = Node { first_child: 0, children: 0, cell: 0, proven: UNKNOWN, visits: n, wins: w * n, rave_visits: rn, rave_wins: rw * rn, shape: 0.0 };
+            let node = Node { first_child: 0, children: 0, cell: 0, proven: UNKNOWN, visits: n, wins: w * n, rave_visits: rn, rave_wins: rw * rn, weighted_shape: 0.0, shape_bias: 0.0 };
             let beta = rn / (rn + n + rn * n * bias);
             let mean = if n > 0.0 { w } else { 0.0 };
             let plain = (1.0 - beta) * mean + beta * rw;
@@ -841,5 +849,28 @@ mod tests {
             game.play(Move::Place(Cell::from_index(cell))).unwrap();
         }
         assert_eq!(game.winner(), Some(Color::Red));
+    }
+
+    /// The progressive bias kept in each node is exactly the plain formula for its visits (the
+    /// value selection would compute from the prior), after a search that grew and reused a tree.
+    #[test]
+    fn cached_shape_bias_is_the_plain_formula() {
+        let far = Instant::now() + std::time::Duration::from_secs(60);
+        let game = random_game(17, 12);
+        let mut search = Search::new(9);
+        let position = Position::new(game.board(), game.to_move());
+        let result = search.run(&position, NODES, far, 3000);
+        let mut next = position.clone();
+        next.play(result.cell);
+        search.run(&next, result.cell, far, 3000);
+        let shape_bias = search.params.shape_bias;
+        let mut checked = 0;
+        for node in &search.nodes[1..] {
+            let shape = node.weighted_shape / shape_bias;
+            let plain = shape_bias * shape / (node.visits + 1.0).sqrt();
+            assert!((node.shape_bias - plain).abs() <= 1e-6 * plain.abs().max(1e-3), "{node:?}");
+            checked += usize::from(node.visits > 0.0);
+        }
+        assert!(checked > 100, "only {checked} visited nodes");
     }
 }
