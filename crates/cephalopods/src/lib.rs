@@ -7,8 +7,8 @@
 //!
 //! How ([`search`] has the details): boards are packed three bits a cell ([`Board`]); each symmetry
 //! class of the square is stored once, with eight path counts, one per orientation, so that final
-//! hashes stay exact ([`SymmetryTables`]), fewer when the start board is symmetric ([`LaneGroup`]);
-//! moves come from a precomputed [`CaptureTable`]; and since `(pip sum, -dice)` increases along every
+//! hashes stay exact ([`Symmetry`], [`canonical_after`]), fewer when the start board is symmetric ([`LaneGroup`]);
+//! moves come from compile-time capture tables ([`for_each_placement`]); and since `(pip sum, -dice)` increases along every
 //! move, boards are expanded once each, in that order, for all depths at once, two pip-sum levels
 //! being alive at a time. Single-threaded, no `unsafe`.
 //!
