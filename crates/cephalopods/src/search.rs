@@ -579,11 +579,11 @@ struct Edge {
 /// the batch's scratch space stays in the first-level cache.
 const BATCH_BOARDS: usize = 24;
 
-/// The touch loops run only on levels whose map has at least this many slots (a level of about
-/// 65,000 boards or more: a few megabytes of map and records, past the second-level cache). On
-/// smaller levels everything they would fetch is already near, and they only cost instructions (the
-/// public tests, whose levels stay below this, ran 3 % faster without them; the depth-40 boards, whose
-/// levels reach 131,072 slots, no faster).
+/// The touch loops run only on levels whose map has at least this many slots (the map stays at most
+/// half full, so levels of more than about 33,000 boards: megabytes of map and records, past the
+/// second-level cache). On smaller levels what they would fetch is already near, and they only cost
+/// instructions (the public tests, whose maps stay below this, ran 2-3 % faster without them; the
+/// depth-40 boards, whose maps reach this size, ran no faster).
 const TOUCH_FROM_SLOTS: usize = 1 << 17;
 
 /// The state of one enumeration with `L` lanes.

@@ -851,8 +851,8 @@ mod tests {
         assert_eq!(game.winner(), Some(Color::Red));
     }
 
-    /// The progressive bias kept in each node is exactly the plain formula for its visits (the
-    /// value selection would compute from the prior), after a search that grew and reused a tree.
+    /// The progressive bias kept in each node matches the plain formula for its visits (what
+    /// selection used to compute from the prior at every visit), after searches from two positions.
     #[test]
     fn cached_shape_bias_is_the_plain_formula() {
         let far = Instant::now() + std::time::Duration::from_secs(60);
