@@ -6,10 +6,11 @@
 //! ```
 //!
 //! RECORDS are `hex-arena` record files (one game a line, `moves=` every move). Every move that is
-//! a cell (not the referee's forced opening, not a swap), made by an engine whose name starts with NAME if given, is
-//! one observation: the chosen cell won against every other empty cell. Each candidate cell has
-//! three features (its 6-neighbour shape, its 12-cell shape if that shape was chosen at least
-//! `--min-wins` times, and its place relative to the last move), and a cell is chosen with
+//! a cell (not the referee's forced opening, not a swap), made by an engine whose name starts with
+//! NAME if given, is one observation: the chosen cell won against every other empty cell. Each
+//! candidate cell has three features (its 6-neighbour shape, its 12-cell shape if that shape was
+//! chosen at least `--min-wins` times, and its distances from the opponent's last move and the
+//! mover's own move before it, `patterns::recent_move_class`), and a cell is chosen with
 //! probability proportional to the product of its features' weights (generalized Bradley-Terry).
 //! The weights are fitted by minorization-maximization (Hunter 2004, as Coulom 2007 did for Go
 //! patterns), each weight with one virtual win and one virtual loss against a weight of 1.
@@ -17,7 +18,7 @@
 //! the highest-weighted cell is the one played.
 
 use hex::board::{Cell, Color, Game, Move, CELLS};
-use hex::patterns::{canonical, quantize, Shapes, LAST_MOVE_CLASSES, PACK_BASE, SHAPE6_CODES};
+use hex::patterns::{canonical, quantize, Shapes, PACK_BASE, RECENT_MOVE_CLASSES, SHAPE6_CODES};
 use hex::position::{Position, NODES};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -71,6 +72,7 @@ fn main() {
             games += 1;
             let mut game = Game::new();
             let mut last = NODES;
+            let mut own_last = NODES;
             for (index, text) in moves.split(',').enumerate() {
                 let Ok(mv) = text.parse::<Move>() else { break };
                 let mover = game.to_move();
@@ -85,7 +87,8 @@ fn main() {
                         if empty == cell {
                             chosen = candidates.len();
                         }
-                        let (code6, code12, class) = shapes.features(&position, empty.index(), last);
+                        let (code6, code12, class) =
+                            shapes.features(&position, empty.index(), last, own_last);
                         candidates.push((canonical(code6) as u16, canonical(code12) as u32, class as u8));
                     }
                     if chosen != usize::MAX {
@@ -95,10 +98,11 @@ fn main() {
                 if game.play(mv).is_err() {
                     break;
                 }
-                last = match mv {
-                    Move::Place(c) => c.index(),
-                    // After a swap the swapped stone is the last move.
-                    Move::Swap => last_stone(&game).map_or(NODES, Cell::index),
+                (own_last, last) = match mv {
+                    Move::Place(c) => (last, c.index()),
+                    // After a swap the swapped stone is the last move, and the mover's own first
+                    // stone is gone (the bot does not know it either).
+                    Move::Swap => (NODES, last_stone(&game).map_or(NODES, Cell::index)),
                 };
                 if game.winner().is_some() {
                     break;
@@ -131,8 +135,11 @@ fn main() {
         .partition(|(_, held_out)| !held_out);
     let train: Vec<Observation> = train.into_iter().map(|(o, _)| o).collect();
     let test: Vec<Observation> = test.into_iter().map(|(o, _)| o).collect();
-    let mut weights =
-        Weights { a: vec![1.0; SHAPE6_CODES], b: vec![1.0; frequent.len()], c: vec![1.0; LAST_MOVE_CLASSES] };
+    let mut weights = Weights {
+        a: vec![1.0; SHAPE6_CODES],
+        b: vec![1.0; frequent.len()],
+        c: vec![1.0; RECENT_MOVE_CLASSES],
+    };
     report(&weights, &test, "uniform");
     for iteration in 0..iterations {
         for group in 0..3 {
@@ -170,7 +177,7 @@ fn main() {
         shape12.push(pack(bits >> 14));
         shape12.push(pack(bits & 0x3FFF));
     }
-    let last_move: String = weights.c.iter().map(|w| pack(quantize(w.ln() as f32))).collect();
+    let recent_moves: String = weights.c.iter().map(|w| pack(quantize(w.ln() as f32))).collect();
     let mut text = String::new();
     text.push_str("//! The learned shape weights packed for [`crate::patterns`] (written by `examples/train_patterns.rs`;\n");
     text.push_str("//! each character holds 14 bits as `char - 0x4E00`).\n\n");
@@ -180,11 +187,13 @@ fn main() {
     let _ = writeln!(text, "pub const SHAPE6: &str = \"{shape6}\";");
     text.push_str("/// Frequent 12-cell shapes: two characters each, `canonical code << 8 | quantized ln correction`.\n");
     let _ = writeln!(text, "pub const SHAPE12: &str = \"{shape12}\";");
-    text.push_str("/// ln weight of the last-move classes (touching, a bridge away, elsewhere).\n");
-    let _ = writeln!(text, "pub const LAST_MOVE: &str = \"{last_move}\";");
+    text.push_str(
+        "/// ln weight of each recent-move class (`patterns::recent_move_class`), one character each.\n",
+    );
+    let _ = writeln!(text, "pub const RECENT_MOVES: &str = \"{recent_moves}\";");
     std::fs::write(&out, text).unwrap_or_else(|e| panic!("{out}: {e}"));
     eprintln!(
-        "wrote {out}: {} 12-cell shapes, last-move weights {:?}",
+        "wrote {out}: {} 12-cell shapes, recent-move weights {:?}",
         shape12.chars().count() / 2,
         weights.c
     );

@@ -12,12 +12,12 @@
 //! The weights are Bradley-Terry strengths (a cell is chosen with probability proportional to the
 //! product of its features' weights) learned offline from strong games (`examples/train_patterns.rs`,
 //! see the README): one weight per 6-neighbour shape, a correction for each frequent 12-cell
-//! shape, and one for where the cell is relative to the opponent's last move. The search uses
-//! them as move priors.
+//! shape, and one for where the cell is relative to the two most recent moves (the opponent's
+//! last one and the mover's own before it). The search uses them as move priors.
 
-use crate::board::{Color, CELLS, DIRECTIONS, SIZE};
+use crate::board::{CELLS, DIRECTIONS, SIZE};
 use crate::position::{stone, Position, EMPTY};
-use crate::shape_table::{LAST_MOVE, SHAPE12, SHAPE6};
+use crate::shape_table::{RECENT_MOVES, SHAPE12, SHAPE6};
 
 /// Cells in a shape: the 6 neighbours in [`DIRECTIONS`] order, then the 6 bridge partners, the
 /// `i`-th lying between neighbours `i` and `i + 1`.
@@ -57,9 +57,41 @@ pub fn canonical(code: usize) -> usize {
     code.min(half_turn(code))
 }
 
-/// Where a candidate cell lies relative to the opponent's last move: 0 touching it, 1 a bridge away,
-/// 2 anything else (or no last move).
-pub const LAST_MOVE_CLASSES: usize = 3;
+/// How far a candidate cell lies from a recent move: 0 touching it, 1 a bridge away (two steps
+/// across two common neighbours), 2 two steps in a straight line, 3 three steps, 4 farther (or no
+/// such move). See [`distance_class`].
+pub const DISTANCE_CLASSES: usize = 5;
+
+/// The recent-move classes of a candidate: its [`distance_class`] from the opponent's last move
+/// times [`DISTANCE_CLASSES`] plus its class from the mover's own move before that.
+pub const RECENT_MOVE_CLASSES: usize = DISTANCE_CLASSES * DISTANCE_CLASSES;
+
+/// The [`DISTANCE_CLASSES`] class of `cell` from `other` (`other >= CELLS`: no such move, the
+/// farthest class). With the neighbour offsets of [`DIRECTIONS`], the hex distance of a step
+/// `(dr, dc)` is `(|dr| + |dc| + |dr + dc|) / 2`, and the two-step cells on a straight line are
+/// those with `dr`, `dc` or `dr + dc` zero. Transposing the board keeps every class.
+#[inline]
+pub fn distance_class(cell: usize, other: usize) -> usize {
+    if other >= CELLS {
+        return DISTANCE_CLASSES - 1;
+    }
+    let dr = (cell / SIZE) as isize - (other / SIZE) as isize;
+    let dc = (cell % SIZE) as isize - (other % SIZE) as isize;
+    match (dr.abs() + dc.abs() + (dr + dc).abs()) / 2 {
+        1 => 0,
+        2 if dr != 0 && dc != 0 && dr + dc != 0 => 1,
+        2 => 2,
+        3 => 3,
+        _ => 4,
+    }
+}
+
+/// The [`RECENT_MOVE_CLASSES`] class of `cell`, given the opponent's last move `last` and the
+/// mover's own move before it, `own_last` (either `>= CELLS` if none).
+#[inline]
+pub fn recent_move_class(cell: usize, last: usize, own_last: usize) -> usize {
+    distance_class(cell, last) * DISTANCE_CLASSES + distance_class(cell, own_last)
+}
 
 /// Precomputed cell offsets and the decoded weights.
 #[derive(Clone, Debug)]
@@ -71,8 +103,8 @@ pub struct Shapes {
     shape6: Vec<f32>,
     /// ln weight correction of the 12-cell codes in the table (0 for the others).
     shape12: ShapeMap,
-    /// ln weight of each [`LAST_MOVE_CLASSES`] class.
-    last_move: [f32; LAST_MOVE_CLASSES],
+    /// ln weight of each [`RECENT_MOVE_CLASSES`] class.
+    recent_moves: [f32; RECENT_MOVE_CLASSES],
 }
 
 const OWN_SIDE: u16 = u16::MAX;
@@ -139,11 +171,11 @@ impl Shapes {
             shape12.insert(code, ln);
             shape12.insert(half_turn(code), ln);
         }
-        let mut last_move = [0.0; LAST_MOVE_CLASSES];
-        for (slot, c) in last_move.iter_mut().zip(LAST_MOVE.chars()) {
+        let mut recent_moves = [0.0; RECENT_MOVE_CLASSES];
+        for (slot, c) in recent_moves.iter_mut().zip(RECENT_MOVES.chars()) {
             *slot = dequantize(unpack(c));
         }
-        Shapes { cells, shape6, shape12, last_move }
+        Shapes { cells, shape6, shape12, recent_moves }
     }
 
     /// The 12-cell shape code of `cell` for the side to move (digit `i` is slot `i`: 0 empty,
@@ -168,27 +200,14 @@ impl Shapes {
         code
     }
 
-    /// The class of `cell` relative to the opponent's last move `last` (`>= CELLS` if none).
+    /// The ln of the cell's weight: the sum of its features' ln weights. `last` is the opponent's
+    /// last move, `own_last` the mover's move before it (either `>= CELLS` if none).
     #[inline]
-    pub fn last_move_class(&self, to_move: Color, cell: usize, last: usize) -> usize {
-        if last >= CELLS {
-            return 2;
-        }
-        let slots = &self.cells[to_move.index()][cell];
-        match slots.iter().position(|&n| usize::from(n) == last) {
-            Some(slot) if slot < 6 => 0,
-            Some(_) => 1,
-            None => 2,
-        }
-    }
-
-    /// The ln of the cell's weight: the sum of its features' ln weights.
-    #[inline]
-    pub fn ln_weight(&self, position: &Position, cell: usize, last: usize) -> f32 {
+    pub fn ln_weight(&self, position: &Position, cell: usize, last: usize, own_last: usize) -> f32 {
         let code = self.code(position, cell);
         self.shape6[code % SHAPE6_CODES]
             + self.shape12.get(code)
-            + self.last_move[self.last_move_class(position.to_move, cell, last)]
+            + self.recent_moves[recent_move_class(cell, last, own_last)]
     }
 
     /// For the playouts: the acceptance of each ring code (see [`crate::position::Position::pattern`])
@@ -210,10 +229,16 @@ impl Shapes {
         accept
     }
 
-    /// The features of `cell` for training: (6-neighbour code, 12-cell code, last-move class).
-    pub fn features(&self, position: &Position, cell: usize, last: usize) -> (usize, usize, usize) {
+    /// The features of `cell` for training: (6-neighbour code, 12-cell code, recent-move class).
+    pub fn features(
+        &self,
+        position: &Position,
+        cell: usize,
+        last: usize,
+        own_last: usize,
+    ) -> (usize, usize, usize) {
         let code = self.code(position, cell);
-        (code % SHAPE6_CODES, code, self.last_move_class(position.to_move, cell, last))
+        (code % SHAPE6_CODES, code, recent_move_class(cell, last, own_last))
     }
 }
 
@@ -286,7 +311,7 @@ pub fn ring_to_frame(ring: usize, mover: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board::{Board, Cell, Game, Move};
+    use crate::board::{Board, Cell, Color, Game, Move};
     use crate::search::Rng;
 
     fn random_position(seed: u64, moves: usize) -> (Game, Position) {
@@ -386,25 +411,45 @@ mod tests {
         }
     }
 
-    #[test]
-    fn last_move_classes_are_distances() {
-        let shapes = Shapes::new();
-        for seed in 0..50 {
-            let (game, _) = random_position(seed, 1 + (seed % 60) as usize);
-            let Some(&Move::Place(last)) = game.moves().last() else { continue };
-            for cell in game.board().empty_cells() {
-                let touching = cell.neighbours().any(|n| n == last);
-                let common = cell.neighbours().filter(|n| last.neighbours().any(|m| m == *n)).count();
-                let expected = if touching {
-                    0
-                } else if common == 2 {
-                    1
-                } else {
-                    2
-                };
-                assert_eq!(shapes.last_move_class(game.to_move(), cell.index(), last.index()), expected);
+    /// Hex distances by breadth-first search over the rules board's neighbours.
+    fn plain_distances(from: Cell) -> Vec<usize> {
+        let mut distance = vec![usize::MAX; CELLS];
+        distance[from.index()] = 0;
+        let mut queue = std::collections::VecDeque::from([from]);
+        while let Some(cell) = queue.pop_front() {
+            for n in cell.neighbours() {
+                if distance[n.index()] == usize::MAX {
+                    distance[n.index()] = distance[cell.index()] + 1;
+                    queue.push_back(n);
+                }
             }
         }
+        distance
+    }
+
+    #[test]
+    fn distance_classes_match_breadth_first_distances_and_common_neighbours() {
+        for other in Cell::all() {
+            let distance = plain_distances(other);
+            for cell in Cell::all().filter(|&c| c != other) {
+                let common = cell.neighbours().filter(|n| other.neighbours().any(|m| m == *n)).count();
+                let expected = match distance[cell.index()] {
+                    1 => 0,
+                    2 if common == 2 => 1,
+                    2 => 2,
+                    3 => 3,
+                    _ => 4,
+                };
+                assert_eq!(distance_class(cell.index(), other.index()), expected, "{cell} from {other}");
+                // The class is the same in the blue (transposed) frame.
+                let (tc, to) = (cell.mirror(), other.mirror());
+                assert_eq!(distance_class(tc.index(), to.index()), expected);
+            }
+            assert_eq!(distance_class(other.index(), CELLS), DISTANCE_CLASSES - 1);
+        }
+        // (0,0) touches (0,1) and is two steps in line from (2,0).
+        assert_eq!(recent_move_class(0, 1, 2 * SIZE), 2);
+        assert_eq!(recent_move_class(0, 2 * SIZE, 1), 2 * DISTANCE_CLASSES);
     }
 
     #[test]

@@ -243,8 +243,10 @@ pub struct Search {
     path: Vec<u32>,
     /// The node searched from.
     root: usize,
-    /// The position after our last answer and its node, for reusing the tree.
-    previous: Option<(Position, usize)>,
+    /// The position after our last answer, its node (for reusing the tree) and its cell.
+    previous: Option<(Position, usize, usize)>,
+    /// Our own move before the opponent's last one at the root (`NODES` if unknown).
+    root_own_last: usize,
     pub params: Params,
 }
 
@@ -261,6 +263,7 @@ impl Search {
             path: Vec::new(),
             root: 0,
             previous: None,
+            root_own_last: NODES,
             params: Params::default(),
         }
     }
@@ -281,7 +284,12 @@ impl Search {
         deadline: Instant,
         max_playouts: u32,
     ) -> SearchResult {
-        self.root = match self.reusable(root, last) {
+        let continues = self.continues(root, last);
+        self.root_own_last = match &self.previous {
+            Some((_, _, cell)) if continues => *cell,
+            _ => NODES,
+        };
+        self.root = match continues.then(|| self.reusable(last)).flatten() {
             Some(index) => index,
             None => {
                 self.nodes.clear();
@@ -307,7 +315,7 @@ impl Search {
             self.accept = None;
         }
         if self.nodes[self.root].children == 0 {
-            self.expand(self.root, root, last);
+            self.expand(self.root, root, last, self.root_own_last);
         }
         let mut playouts = 0;
         // The longest pause between two clock checks: on a loaded machine the process is
@@ -330,19 +338,26 @@ impl Search {
         let result = self.best(playouts);
         let mut after = root.clone();
         after.play(result.cell);
-        self.previous = Some((after, result.node));
+        self.previous = Some((after, result.node, result.cell));
         result
     }
 
-    /// The node for `root` in the kept tree: the child for `last` of the node of our previous answer.
-    fn reusable(&self, root: &Position, last: usize) -> Option<usize> {
-        let (after, node) = self.previous.as_ref()?;
-        if last >= CELLS || after.nodes[last] != EMPTY || self.nodes.len() > MAX_NODES / 2 {
-            return None;
+    /// Whether `root` is the position after our previous answer and the opponent's `last`.
+    fn continues(&self, root: &Position, last: usize) -> bool {
+        let Some((after, _, _)) = self.previous.as_ref() else { return false };
+        if last >= CELLS || after.nodes[last] != EMPTY {
+            return false;
         }
         let mut expected = after.clone();
         expected.play(last);
-        if expected != *root {
+        expected == *root
+    }
+
+    /// The node for the root in the kept tree (the root [`Search::continues`] the previous answer):
+    /// the child for `last` of the node of our previous answer.
+    fn reusable(&self, last: usize) -> Option<usize> {
+        let (_, node, _) = self.previous.as_ref()?;
+        if self.nodes.len() > MAX_NODES / 2 {
             return None;
         }
         let node = self.nodes[*node];
@@ -399,9 +414,10 @@ impl Search {
         });
     }
 
-    /// Creates the children of `index` at `position` (whose last move was `last`), applying the
-    /// solver rules and the pruning; may instead prove the node.
-    fn expand(&mut self, index: usize, position: &Position, last: usize) {
+    /// Creates the children of `index` at `position` (whose last move was `last`, after the
+    /// mover's own `own_last`), applying the solver rules and the pruning; may instead prove the
+    /// node.
+    fn expand(&mut self, index: usize, position: &Position, last: usize, own_last: usize) {
         let me = position.to_move;
         let first = self.nodes.len() as u32;
         let wins = winning_cells(position, &self.geometry, me);
@@ -450,7 +466,7 @@ impl Search {
         // The shape prior: the softmax of the candidates' ln weights.
         // (Not computed when the prior is off.)
         let mut logs: Vec<f32> = if self.params.shape_bias > 0.0 || self.params.shape_prune > 0.0 {
-            candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last)).collect()
+            candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last, own_last)).collect()
         } else {
             vec![0.0; candidates.len()]
         };
@@ -608,6 +624,7 @@ impl Search {
     fn iterate(&mut self, root: &Position, root_last: usize) {
         let mut position = root.clone();
         let mut last = root_last;
+        let mut own_last = self.root_own_last;
         self.path.clear();
         self.path.push(self.root as u32);
         let mut index = self.root;
@@ -625,12 +642,13 @@ impl Search {
                 if node.visits + 1.0 < self.params.expand_after || self.nodes.len() + CELLS > MAX_NODES {
                     break;
                 }
-                self.expand(index, &position, last);
+                self.expand(index, &position, last, own_last);
                 continue;
             }
             let child = self.select(index);
             let cell = usize::from(self.nodes[child].cell);
             position.play(cell);
+            own_last = last;
             last = cell;
             index = child;
             self.path.push(child as u32);
