@@ -212,6 +212,8 @@ impl LaneGroup {
         }
         let mut lane_of = [u8::MAX; 8];
         let mut members = Vec::new();
+        // Cosets in order of their smallest member, which makes every lane permutation a window
+        // of the expanded row (see `LaneGroup::windows`).
         for t in 0..8 {
             if lane_of[t] != u8::MAX {
                 continue;
@@ -232,6 +234,37 @@ impl LaneGroup {
         self.members.len()
     }
 
+    /// `windows()[u]`: where, in a source row expanded by [`expand_row`], the counts for each
+    /// group of four target lanes (for eight lanes, two groups; for fewer, one group of all the
+    /// lanes) lie consecutively, for a successor reached through `u`. With lanes numbered in
+    /// order of their smallest member, every permutation of [`LaneGroup::lane_maps`] is such a
+    /// window: with eight lanes, 0..4 are the rotations `r^k` and 4..8 the reflections `r^k s`
+    /// (`s` the transpose), and a symmetry shifts each half cyclically, swapping the halves if it
+    /// reflects; with four, the cosets `H r^k` form a cycle that a symmetry shifts or reverses (the
+    /// Klein group's four cosets, for a start fixed by the half turn alone, permute as a subgroup
+    /// of those). Pass 3 then adds each edge's rows without a branch on the symmetry.
+    ///
+    /// # Panics
+    /// If a permutation is not a window (a test checks every kind of start).
+    pub(crate) fn windows<const L: usize>(&self) -> [[u8; 2]; 8] {
+        let expansion = &EXPANSIONS[L.trailing_zeros() as usize][..expanded_len(L)];
+        let width = L.min(4);
+        let mut windows = [[0u8; 2]; 8];
+        for (u, map) in self.lane_maps::<L>().iter().enumerate() {
+            let mut gather = [0usize; L];
+            for (k, &lane) in map.iter().enumerate() {
+                gather[usize::from(lane)] = k;
+            }
+            for (w, chunk) in gather.chunks(width).enumerate() {
+                let offset = (0..=expansion.len() - width)
+                    .find(|&o| expansion[o..o + width] == *chunk)
+                    .expect("every lane permutation is a window of the expanded row");
+                windows[u][w] = offset as u8;
+            }
+        }
+        windows
+    }
+
     /// `lane_maps()[u][k]`: where lane `k` goes when the successor is `u` applied to its
     /// canonical form (coset `H t` goes to `H (t after u)`, the same for every member `t`).
     pub(crate) fn lane_maps<const L: usize>(&self) -> [[u8; L]; 8] {
@@ -242,6 +275,62 @@ impl LaneGroup {
             }
         }
         maps
+    }
+}
+
+/// `EXPANSIONS[log2 L]`: the lanes of a source row laid out so that every lane permutation is a
+/// window (see [`LaneGroup::windows`]): with four or eight lanes, each half of four lanes twice in a
+/// row, then reversed twice for four lanes; with two, the two orders.
+const EXPANSIONS: [[usize; 16]; 4] = [
+    [0; 16],
+    [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 1, 2, 3, 0, 1, 2, 3, 3, 2, 1, 0, 3, 2, 1, 0],
+    [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7],
+];
+
+/// Length of an expanded row of `lanes` lanes.
+const fn expanded_len(lanes: usize) -> usize {
+    match lanes {
+        8 | 4 => 16,
+        2 => 4,
+        _ => 1,
+    }
+}
+
+/// A row's lanes laid out as [`EXPANSIONS`] says (`X` is `expanded_len(L)`).
+#[inline(always)]
+fn expand_row<const L: usize, const X: usize>(row: &[u32; L]) -> [u32; X] {
+    debug_assert_eq!(X, expanded_len(L));
+    let expansion = &EXPANSIONS[L.trailing_zeros() as usize];
+    std::array::from_fn(|i| row[expansion[i] & (L - 1)])
+}
+
+/// Adds expanded source rows into target rows, each group of four target lanes (or all of them,
+/// with fewer lanes) from the source window at `windows`.
+#[inline(always)]
+fn add_windows<const L: usize, const X: usize>(
+    target: &mut [[u32; L]],
+    source: &[[u32; X]],
+    windows: [u8; 2],
+) {
+    for (to, from) in target.iter_mut().zip(source) {
+        if L >= 4 {
+            // Whole rows and quads as values, so that the adds are vector adds.
+            let mut row = *to;
+            for (w, &offset) in windows.iter().enumerate().take(L / 4) {
+                let offset = usize::from(offset);
+                let quad: [u32; 4] = from[offset..offset + 4].try_into().expect("four lanes");
+                for (j, count) in quad.into_iter().enumerate() {
+                    row[4 * w + j] = row[4 * w + j].wrapping_add(count);
+                }
+            }
+            *to = row;
+        } else {
+            let offset = usize::from(windows[0]);
+            for j in 0..L {
+                to[j] = to[j].wrapping_add(from[offset + j]);
+            }
+        }
     }
 }
 
@@ -587,17 +676,19 @@ const BATCH_BOARDS: usize = 24;
 const TOUCH_FROM_SLOTS: usize = 1 << 17;
 
 /// The state of one enumeration with `L` lanes.
-struct Search<'a, T, const L: usize> {
+struct Search<'a, T, const L: usize, const X: usize> {
     bounds: Bounds,
     depth: i32,
     group: &'a LaneGroup,
-    /// `lane_maps[u]`: lane permutation for a successor reached through symmetry `u`.
-    lane_maps: [[u8; L]; 8],
+    /// `windows[u]`: where the lanes of a successor reached through symmetry `u` lie in an
+    /// expanded source row ([`LaneGroup::windows`]).
+    windows: [[u8; 2]; 8],
     tally: &'a mut T,
     current: Level<L>,
     next: Level<L>,
-    /// Batch scratch: source rows, and the edges into the current level and into the next.
-    rows: Vec<[u32; L]>,
+    /// Batch scratch: source rows, expanded ([`expand_row`]), and the edges into the current level
+    /// and into the next.
+    rows: Vec<[u32; X]>,
     captures: Vec<Edge>,
     placements: Vec<Edge>,
 }
@@ -613,10 +704,10 @@ struct Search<'a, T, const L: usize> {
 pub fn enumerate<T: Tally>(start: u32, depth: u32, share: bool, tally: &mut T) -> u32 {
     let group = LaneGroup::for_start(Board::from_bits(start).expect("a packed board"), share);
     match group.lanes() {
-        8 => run::<T, 8>(&group, start, depth, tally),
-        4 => run::<T, 4>(&group, start, depth, tally),
-        2 => run::<T, 2>(&group, start, depth, tally),
-        1 => run::<T, 1>(&group, start, depth, tally),
+        8 => run::<T, 8, 16>(&group, start, depth, tally),
+        4 => run::<T, 4, 16>(&group, start, depth, tally),
+        2 => run::<T, 2, 4>(&group, start, depth, tally),
+        1 => run::<T, 1, 1>(&group, start, depth, tally),
         lanes => unreachable!("{lanes} lanes"),
     }
     if group.shared.len() == 8 {
@@ -626,12 +717,12 @@ pub fn enumerate<T: Tally>(start: u32, depth: u32, share: bool, tally: &mut T) -
     }
 }
 
-fn run<T: Tally, const L: usize>(group: &LaneGroup, start: u32, depth: u32, tally: &mut T) {
-    let mut search: Search<T, L> = Search {
+fn run<T: Tally, const L: usize, const X: usize>(group: &LaneGroup, start: u32, depth: u32, tally: &mut T) {
+    let mut search: Search<T, L, X> = Search {
         bounds: Bounds::new(start, depth),
         depth: depth as i32,
         group,
-        lane_maps: group.lane_maps(),
+        windows: group.windows::<L>(),
         tally,
         current: Level::new(),
         next: Level::new(),
@@ -646,7 +737,7 @@ fn run<T: Tally, const L: usize>(group: &LaneGroup, start: u32, depth: u32, tall
     search.run();
 }
 
-impl<T: Tally, const L: usize> Search<'_, T, L> {
+impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
     fn run(&mut self) {
         while !self.current.is_empty() {
             for dice in (0..=CELLS).rev() {
@@ -755,7 +846,7 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             }
             let last = movable.iter().rposition(|row| *row != [0; L]).unwrap_or(first);
             let source = self.rows.len() as u32;
-            self.rows.extend(movable[first..=last].iter_mut().map(take_row));
+            self.rows.extend(movable[first..=last].iter_mut().map(|row| expand_row(&take_row(row))));
             let depth = (lo + first as i32) as u8;
             let rows = (last - first + 1) as u8;
             let (captures, placements) = (&mut self.captures, &mut self.placements);
@@ -773,28 +864,26 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         }
         let bounds = &self.bounds;
         let rows = &self.rows;
-        let lane_maps = &self.lane_maps;
-        let involution = self.group.shared.get(1).copied().unwrap_or(0);
-        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows, lane_maps, involution);
-        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows, lane_maps, involution);
+        let windows = &self.windows;
+        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows, windows);
+        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows, windows);
     }
 }
 
 /// Passes 2 and 3 of a batch for the edges into one level: find or create the successors' records,
-/// then add each source row, its lanes permuted, into the successor's next-depth row. With four
-/// lanes, `involution` is the start board's symmetry other than the identity.
+/// then add each source row, its lanes permuted, into the successor's next-depth row (the
+/// permutation a window of the expanded source row, `windows`).
 ///
 /// The touches run in tight loops of their own, so that many of their cache misses are in flight at
 /// once: first the successors' map slots, then the rows to be added to (both ends: a record may
 /// span two or more cache lines).
 #[inline(always)]
-fn resolve_and_add<const L: usize>(
+fn resolve_and_add<const L: usize, const X: usize>(
     level: &mut Level<L>,
     edges: &mut [Edge],
     bounds: &Bounds,
-    rows: &[[u32; L]],
-    lane_maps: &[[u8; L]; 8],
-    involution: usize,
+    rows: &[[u32; X]],
+    windows: &[[u8; 2]; 8],
 ) {
     level.map.reserve(edges.len());
     let touch = level.map.slots.len() >= TOUCH_FROM_SLOTS;
@@ -818,138 +907,7 @@ fn resolve_and_add<const L: usize>(
     for edge in edges.iter() {
         let (source, count) = (edge.source as usize, usize::from(edge.rows));
         let target = &mut level.arena[edge.target as usize..edge.target as usize + count];
-        let from = &rows[source..source + count];
-        if L == 8 {
-            add_rows_all_lanes(edge.symmetry, target, from);
-        } else if L == 4 {
-            add_rows_four_lanes(involution, edge.symmetry, target, from);
-        } else if L == 1 {
-            for k in 0..count {
-                target[k][0] = target[k][0].wrapping_add(from[k][0]);
-            }
-        } else {
-            let lane_map = &lane_maps[usize::from(edge.symmetry)];
-            for (to, from) in target.iter_mut().zip(from) {
-                for (&lane, &count) in lane_map.iter().zip(from) {
-                    // L is a power of two: the mask lets the compiler drop the bounds check.
-                    let lane = usize::from(lane) & (L - 1);
-                    to[lane] = to[lane].wrapping_add(count);
-                }
-            }
-        }
-    }
-}
-
-/// `GATHER[u][k]`: the lane whose count goes to lane `k` for a successor reached through `u`, when all
-/// eight lanes are kept (lane `t` goes to `compose(t, u)`).
-const GATHER: [[usize; 8]; 8] = {
-    let mut table = [[0; 8]; 8];
-    let mut u = 0;
-    while u < 8 {
-        let mut t = 0;
-        while t < 8 {
-            table[u][compose(t, u)] = t;
-            t += 1;
-        }
-        u += 1;
-    }
-    table
-};
-
-/// `GATHER_TWO_SHARED[h][u][k]`: the same for four lanes, when the start board is fixed by the
-/// involution `h` (a half turn or a reflection) and lanes are the cosets `{t, h t}` numbered as
-/// [`LaneGroup::for_start`] numbers them (in order of their smallest member).
-const GATHER_TWO_SHARED: [[[usize; 4]; 8]; 8] = {
-    let mut table = [[[0; 4]; 8]; 8];
-    let mut h = 2;
-    while h < 8 {
-        if h != 3 {
-            let (mut lane_of, mut first, mut lanes) = ([usize::MAX; 8], [0; 4], 0);
-            let mut t = 0;
-            while t < 8 {
-                if lane_of[t] == usize::MAX {
-                    lane_of[t] = lanes;
-                    lane_of[compose(h, t)] = lanes;
-                    first[lanes] = t;
-                    lanes += 1;
-                }
-                t += 1;
-            }
-            let mut u = 0;
-            while u < 8 {
-                let mut k = 0;
-                while k < 4 {
-                    table[h][u][lane_of[compose(first[k], u)]] = k;
-                    k += 1;
-                }
-                u += 1;
-            }
-        }
-        h += 1;
-    }
-    table
-};
-
-/// Pass 3 with all eight lanes, or four: one specialised loop per symmetry (and shared involution),
-/// so that the lane permutation is a constant the compiler turns into register shuffles and the
-/// adds into vector adds (about 10 % of the whole run on boards without symmetry). The generic loop
-/// over [`LaneGroup::lane_maps`] is the plain version they must match.
-#[inline]
-fn add_rows_all_lanes<const L: usize>(symmetry: u8, target: &mut [[u32; L]], source: &[[u32; L]]) {
-    add_rows_by_symmetry(&GATHER, symmetry, target, source);
-}
-
-/// As [`add_rows_all_lanes`] for four lanes, the start board being fixed by the involution `shared`.
-#[inline]
-fn add_rows_four_lanes<const L: usize>(
-    shared: usize,
-    symmetry: u8,
-    target: &mut [[u32; L]],
-    source: &[[u32; L]],
-) {
-    match shared {
-        2 => add_rows_by_symmetry(&GATHER_TWO_SHARED[2], symmetry, target, source),
-        4 => add_rows_by_symmetry(&GATHER_TWO_SHARED[4], symmetry, target, source),
-        5 => add_rows_by_symmetry(&GATHER_TWO_SHARED[5], symmetry, target, source),
-        6 => add_rows_by_symmetry(&GATHER_TWO_SHARED[6], symmetry, target, source),
-        _ => add_rows_by_symmetry(&GATHER_TWO_SHARED[7], symmetry, target, source),
-    }
-}
-
-#[inline(always)]
-fn add_rows_by_symmetry<const N: usize, const L: usize>(
-    gathers: &[[usize; N]; 8],
-    symmetry: u8,
-    target: &mut [[u32; L]],
-    source: &[[u32; L]],
-) {
-    match symmetry {
-        0 => add_rows_gathered(&gathers[0], target, source),
-        1 => add_rows_gathered(&gathers[1], target, source),
-        2 => add_rows_gathered(&gathers[2], target, source),
-        3 => add_rows_gathered(&gathers[3], target, source),
-        4 => add_rows_gathered(&gathers[4], target, source),
-        5 => add_rows_gathered(&gathers[5], target, source),
-        6 => add_rows_gathered(&gathers[6], target, source),
-        _ => add_rows_gathered(&gathers[7], target, source),
-    }
-}
-
-/// Lane `k` of each target row receives lane `gather[k]` of its source row (`N == L`; `gather` is
-/// a constant once inlined).
-#[inline(always)]
-fn add_rows_gathered<const N: usize, const L: usize>(
-    gather: &[usize; N],
-    target: &mut [[u32; L]],
-    source: &[[u32; L]],
-) {
-    for (to, from) in target.iter_mut().zip(source) {
-        let to: &mut [u32; N] = to.as_mut_slice().try_into().expect("N lanes");
-        let from: &[u32; N] = from.as_slice().try_into().expect("N lanes");
-        let moved: [u32; N] = std::array::from_fn(|k| from[gather[k]]);
-        for (count, add) in to.iter_mut().zip(moved) {
-            *count = count.wrapping_add(add);
-        }
+        add_windows(target, &rows[source..source + count], windows[usize::from(edge.symmetry)]);
     }
 }
 
@@ -960,62 +918,58 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::HashSet;
 
-    proptest! {
-        #[test]
-        fn specialised_all_lane_adds_match_the_plain_loop(
-            rows in proptest::collection::vec(proptest::array::uniform8(any::<u32>()), 1..6),
-            start in proptest::array::uniform8(any::<u32>()),
-            symmetry in 0u8..8,
-        ) {
-            let mut fast = vec![start; rows.len()];
-            add_rows_all_lanes(symmetry, &mut fast, &rows);
-            let mut plain = vec![start; rows.len()];
-            for (to, from) in plain.iter_mut().zip(&rows) {
-                for (t, &count) in from.iter().enumerate() {
-                    let lane = compose(t, usize::from(symmetry));
-                    to[lane] = to[lane].wrapping_add(count);
-                }
-            }
-            prop_assert_eq!(fast, plain);
-        }
-    }
-
-    /// Start boards fixed by exactly one symmetry besides the identity: each diagonal reflection,
-    /// each mirror and the half turn.
-    const TWO_SHARED_STARTS: [[u8; 9]; 5] = [
+    /// Start boards with every kind of shared group: none, each involution (the diagonal
+    /// reflections, the mirrors, the half turn), groups of four and all eight.
+    const GROUP_STARTS: [[u8; 9]; 9] = [
+        [1, 2, 0, 0, 0, 0, 0, 0, 0],
         [1, 0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 1, 0, 0, 0, 0, 0, 0],
         [0, 1, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 0, 1, 0, 0, 0, 0, 0],
         [1, 2, 0, 0, 0, 0, 0, 2, 1],
+        [1, 0, 2, 0, 0, 0, 2, 0, 1],
+        [0, 1, 0, 2, 0, 2, 0, 1, 0],
+        [0; 9],
     ];
 
-    #[test]
-    fn specialised_four_lane_adds_match_the_lane_maps() {
-        let mut involutions = Vec::new();
-        for cells in TWO_SHARED_STARTS {
-            let group = LaneGroup::for_start(Board::from_cells(cells), true);
-            assert_eq!(group.lanes(), 4, "{cells:?}");
-            let involution = group.shared[1];
-            involutions.push(involution);
-            let maps: [[u8; 4]; 8] = group.lane_maps();
-            let rows: Vec<[u32; 4]> =
-                (0..3u32).map(|r| [r + 1, 10 * r + 20, 300 + r, 4000 * r + 7]).collect();
-            for symmetry in 0..8u8 {
-                let mut fast = vec![[5u32, 6, 7, 8]; rows.len()];
-                add_rows_four_lanes(involution, symmetry, &mut fast, &rows);
-                let mut plain = vec![[5u32, 6, 7, 8]; rows.len()];
-                for (to, from) in plain.iter_mut().zip(&rows) {
-                    for (k, &count) in from.iter().enumerate() {
-                        let lane = usize::from(maps[usize::from(symmetry)][k]);
-                        to[lane] = to[lane].wrapping_add(count);
-                    }
+    /// The windowed add of `L` lanes against the plain loop over [`LaneGroup::lane_maps`].
+    fn windowed_adds_match_the_lane_maps<const L: usize, const X: usize>(group: &LaneGroup) {
+        let maps: [[u8; L]; 8] = group.lane_maps();
+        let windows = group.windows::<L>();
+        let rows: Vec<[u32; L]> =
+            (0..3u32).map(|r| std::array::from_fn(|k| 1000 * r + 10 * k as u32 + 7)).collect();
+        let expanded: Vec<[u32; X]> = rows.iter().map(expand_row).collect();
+        for symmetry in 0..8 {
+            let start: [u32; L] = std::array::from_fn(|k| 5 + k as u32);
+            let mut fast = vec![start; rows.len()];
+            add_windows(&mut fast, &expanded, windows[symmetry]);
+            let mut plain = vec![start; rows.len()];
+            for (to, from) in plain.iter_mut().zip(&rows) {
+                for (k, &count) in from.iter().enumerate() {
+                    let lane = usize::from(maps[symmetry][k]);
+                    to[lane] = to[lane].wrapping_add(count);
                 }
-                assert_eq!(fast, plain, "{cells:?} through {symmetry}");
             }
+            assert_eq!(fast, plain, "{:?} through {symmetry}", group.shared);
         }
-        involutions.sort_unstable();
-        assert_eq!(involutions, vec![2, 4, 5, 6, 7], "every involution a start can share");
+    }
+
+    #[test]
+    fn windowed_adds_match_the_lane_maps_for_every_group() {
+        let mut shared = Vec::new();
+        for cells in GROUP_STARTS {
+            let group = LaneGroup::for_start(Board::from_cells(cells), true);
+            match group.lanes() {
+                8 => windowed_adds_match_the_lane_maps::<8, 16>(&group),
+                4 => windowed_adds_match_the_lane_maps::<4, 16>(&group),
+                2 => windowed_adds_match_the_lane_maps::<2, 4>(&group),
+                _ => windowed_adds_match_the_lane_maps::<1, 1>(&group),
+            }
+            shared.push(group.shared);
+        }
+        let involutions: Vec<usize> = shared.iter().filter(|h| h.len() == 2).map(|h| h[1]).collect();
+        assert_eq!(involutions, vec![4, 6, 5, 7, 2], "every involution a start can share");
+        assert_eq!(shared.iter().filter(|h| h.len() == 4).count(), 2, "two groups of four");
     }
 
     fn any_board() -> impl Strategy<Value = Board> {
