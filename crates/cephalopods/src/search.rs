@@ -652,8 +652,9 @@ fn dice_of(board: u32) -> usize {
 struct Edge {
     /// Canonical successor.
     board: u32,
-    /// Symmetry `u` with `u(board)` = the actual successor of the canonical parent.
-    symmetry: u8,
+    /// Where the successor's lanes lie in the expanded source rows ([`LaneGroup::windows`] of the
+    /// symmetry `u` with `u(board)` = the actual successor of the canonical parent).
+    windows: [u8; 2],
     /// Number of source rows.
     rows: u8,
     /// Depth of the first source row.
@@ -849,12 +850,12 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
             self.rows.extend(movable[first..=last].iter_mut().map(|row| expand_row(&take_row(row))));
             let depth = (lo + first as i32) as u8;
             let rows = (last - first + 1) as u8;
-            let (captures, placements) = (&mut self.captures, &mut self.placements);
+            let (captures, placements, windows) = (&mut self.captures, &mut self.placements, &self.windows);
             let tagged = tagged_images(board);
             for_each_placement(board, |cell, subset, value| {
                 let (successor, symmetry) = canonical_after(&tagged, cell, subset, value);
                 let edge =
-                    Edge { board: successor, symmetry: symmetry as u8, rows, depth, source, target: 0 };
+                    Edge { board: successor, windows: windows[symmetry], rows, depth, source, target: 0 };
                 if subset != 0 {
                     captures.push(edge);
                 } else {
@@ -864,9 +865,8 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
         }
         let bounds = &self.bounds;
         let rows = &self.rows;
-        let windows = &self.windows;
-        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows, windows);
-        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows, windows);
+        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows);
+        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows);
     }
 }
 
@@ -883,7 +883,6 @@ fn resolve_and_add<const L: usize, const X: usize>(
     edges: &mut [Edge],
     bounds: &Bounds,
     rows: &[[u32; X]],
-    windows: &[[u8; 2]; 8],
 ) {
     level.map.reserve(edges.len());
     let touch = level.map.slots.len() >= TOUCH_FROM_SLOTS;
@@ -907,7 +906,7 @@ fn resolve_and_add<const L: usize, const X: usize>(
     for edge in edges.iter() {
         let (source, count) = (edge.source as usize, usize::from(edge.rows));
         let target = &mut level.arena[edge.target as usize..edge.target as usize + count];
-        add_windows(target, &rows[source..source + count], windows[usize::from(edge.symmetry)]);
+        add_windows(target, &rows[source..source + count], edge.windows);
     }
 }
 
