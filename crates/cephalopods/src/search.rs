@@ -667,7 +667,7 @@ struct Edge {
 
 /// Boards handled per batch: enough edges in flight to overlap their cache misses, few enough that
 /// the batch's scratch space stays in the first-level cache.
-const BATCH_BOARDS: usize = 24;
+const BATCH_BOARDS: usize = 48;
 
 /// The touch loops run only on levels whose map has at least this many slots (the map stays at most
 /// half full, so levels of more than about 33,000 boards: megabytes of map and records, past the
