@@ -397,7 +397,14 @@ impl Bounds {
         let placements = sum - self.start_sum;
         let merged = self.start_dice + placements - dice;
         let captures_min = ((merged + 2) / 3).max(potential - self.start_potential).max(0);
-        (placements + captures_min, (placements + merged).min(self.depth))
+        (placements + captures_min, self.last(sum, dice))
+    }
+
+    /// The upper end of [`Bounds::window`] for a board with pip sum `sum` and `dice` dice:
+    /// `p + (n0 + p - n)` with `p = sum - S0` placements, capped at the depth.
+    #[inline]
+    pub fn last(&self, sum: i32, dice: i32) -> i32 {
+        (2 * (sum - self.start_sum) + self.start_dice - dice).min(self.depth)
     }
 }
 
@@ -521,6 +528,8 @@ impl Location {
 
 /// All boards of one pip sum; rows hold `L` lane counts.
 struct Level<const L: usize> {
+    /// The pip sum of the level's boards.
+    sum: i32,
     map: BoardMap,
     /// Records, each a window of rows (one per depth, up to the board's last possible depth), in
     /// `arena[..used]`. The rows past `used` are all zero, so a new record is a bump of `used`:
@@ -534,8 +543,8 @@ struct Level<const L: usize> {
 }
 
 impl<const L: usize> Level<L> {
-    fn new() -> Self {
-        Level { map: BoardMap::new(), arena: Vec::new(), used: 0, buckets: Default::default() }
+    fn new(sum: i32) -> Self {
+        Level { sum, map: BoardMap::new(), arena: Vec::new(), used: 0, buckets: Default::default() }
     }
 
     fn is_empty(&self) -> bool {
@@ -582,7 +591,7 @@ impl<const L: usize> Level<L> {
     }
 
     /// The slow path of [`Level::row`]: a new record, or one that must start lower (only then is
-    /// the window needed).
+    /// the last depth needed: from the level's pip sum and the dice, [`Bounds::last`]).
     #[inline(always)]
     fn new_record(
         &mut self,
@@ -593,11 +602,11 @@ impl<const L: usize> Level<L> {
         depth: i32,
         rows: i32,
     ) -> usize {
-        let (lo, hi) = bounds.window(board);
-        assert!(
-            lo <= depth && depth + rows - 1 <= hi,
-            "depths {depth}+{rows} outside the window {lo}..={hi}"
-        );
+        let dice = dice_of(board);
+        let hi = bounds.last(self.sum, dice as i32);
+        debug_assert_eq!(hi, bounds.window(board).1, "the level's pip sum is the board's");
+        debug_assert!(bounds.window(board).0 <= depth, "depth {depth} below the window");
+        assert!(depth + rows - 1 <= hi, "depths {depth}+{rows} past the last depth {hi}");
         match found {
             Some(location) => {
                 let (old, start) = (location.offset(), location.depth());
@@ -605,20 +614,29 @@ impl<const L: usize> Level<L> {
                 let length = (hi - start + 1) as usize;
                 self.arena.copy_within(old..old + length, moved + (start - depth) as usize);
                 self.arena[old..old + length].iter_mut().for_each(|row| *row = [0; L]);
-                self.relocate(slot, board, moved, depth, hi)
+                self.relocate(slot, board, dice, moved, depth, hi)
             }
             None => {
                 let offset = self.allocate((hi - depth + 1) as usize);
-                self.relocate(slot, board, offset, depth, hi)
+                self.relocate(slot, board, dice, offset, depth, hi)
             }
         }
     }
 
-    /// Records that `board`'s record now starts at arena row `offset`, depth `depth`.
-    fn relocate(&mut self, slot: usize, board: u32, offset: usize, depth: i32, last: i32) -> usize {
+    /// Records that `board` (with `dice` dice)'s record now starts at arena row `offset`, depth
+    /// `depth`.
+    fn relocate(
+        &mut self,
+        slot: usize,
+        board: u32,
+        dice: usize,
+        offset: usize,
+        depth: i32,
+        last: i32,
+    ) -> usize {
         let location = Location::new(offset, depth);
         self.map.set(slot, location.0);
-        self.buckets[dice_of(board)].push(Entry { board, location, last: last as u8 });
+        self.buckets[dice].push(Entry { board, location, last: last as u8 });
         offset
     }
 }
@@ -725,12 +743,13 @@ fn run<T: Tally, const L: usize, const X: usize>(group: &LaneGroup, start: u32, 
         group,
         windows: group.windows::<L>(),
         tally,
-        current: Level::new(),
-        next: Level::new(),
+        current: Level::new(Board::from_bits(start).expect("a packed board").pip_sum() as i32),
+        next: Level::new(0),
         rows: Vec::new(),
         captures: Vec::new(),
         placements: Vec::new(),
     };
+    search.next.sum = search.current.sum + 1;
     let (start_form, symmetry) = canonical(start);
     search.current.map.reserve(1);
     let row = search.current.row(&search.bounds, start_form, 0, 1);
@@ -754,6 +773,7 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
             }
             std::mem::swap(&mut self.current, &mut self.next);
             self.next.clear();
+            self.next.sum = self.current.sum + 1;
         }
     }
 
@@ -1038,7 +1058,7 @@ mod tests {
         let bounds = Bounds::new(0, 40);
         let board = Board::from_cells([3, 0, 0, 0, 0, 0, 0, 0, 0]).bits();
         assert_eq!(bounds.window(board), (4, 5));
-        let mut level: Level<8> = Level::new();
+        let mut level: Level<8> = Level::new(3);
         level.map.reserve(3);
         let first = level.row(&bounds, board, 5, 1);
         level.arena[first] = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -1091,6 +1111,15 @@ mod tests {
         for cells in starts {
             let start = Board::from_cells(cells);
             assert_eq!(hash_sum(start, 40, true), hash_sum(start, 40, false), "{cells:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn last_depth_from_the_pip_sum_is_the_window_end(start in any_board(), board in any_board(), depth in 1u32..=40) {
+            let bounds = Bounds::new(start.bits(), depth);
+            let last = bounds.last(board.pip_sum() as i32, board.dice() as i32);
+            prop_assert_eq!(last, bounds.window(board.bits()).1);
         }
     }
 
