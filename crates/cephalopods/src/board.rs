@@ -289,6 +289,39 @@ pub fn transform(s: usize, board: u32) -> u32 {
     rows[0][(board & 511) as usize] | rows[1][((board >> 9) & 511) as usize] | rows[2][(board >> 18) as usize]
 }
 
+/// `ORIENTED_ROW_HASHES[r][bits][s]`: `ROW_HASHES[s][r][bits]`, the eight symmetries side by side,
+/// so that one board's hashes under all eight are three rows of adds ([`transformed_hashes`]).
+static ORIENTED_ROW_HASHES: [[[u32; 8]; 512]; 3] = {
+    let by_symmetry = row_table(true);
+    let mut table = [[[0u32; 8]; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut bits = 0;
+        while bits < 512 {
+            let mut s = 0;
+            while s < 8 {
+                table[r][bits][s] = by_symmetry[s][r][bits];
+                s += 1;
+            }
+            bits += 1;
+        }
+        r += 1;
+    }
+    table
+};
+
+/// The hashes of `board` (packed) moved by each of the eight symmetries: `transformed_hash(s,
+/// board)` for every `s` at once.
+#[inline]
+pub fn transformed_hashes(board: u32) -> [u32; 8] {
+    let (a, b, c) = (
+        &ORIENTED_ROW_HASHES[0][(board & 511) as usize],
+        &ORIENTED_ROW_HASHES[1][((board >> 9) & 511) as usize],
+        &ORIENTED_ROW_HASHES[2][(board >> 18) as usize],
+    );
+    std::array::from_fn(|s| a[s].wrapping_add(b[s]).wrapping_add(c[s]))
+}
+
 /// The hash of `board` (packed) moved by symmetry `s`, three look-ups.
 #[inline]
 pub fn transformed_hash(s: usize, board: u32) -> u32 {
@@ -736,6 +769,12 @@ mod tests {
             plain.sort_unstable();
             prop_assert_eq!(fast, plain);
             prop_assert_eq!(is_full(board.bits()), board.is_full());
+        }
+
+        #[test]
+        fn all_transformed_hashes_at_once_match_one_at_a_time(board in any_board()) {
+            let plain: Vec<u32> = Symmetry::ALL.iter().map(|&s| board.transformed(s).hash()).collect();
+            prop_assert_eq!(transformed_hashes(board.bits()).to_vec(), plain);
         }
 
         #[test]

@@ -28,7 +28,7 @@
 
 use crate::board::{
     after, canonical, canonical_after, compose, for_each_placement, tagged_images, transform,
-    transformed_hash, Board, Symmetry, CELLS, ORIENTED_HASH_WEIGHTS,
+    transformed_hash, transformed_hashes, Board, Symmetry, CELLS, ORIENTED_HASH_WEIGHTS,
 };
 
 /// Mask of the answer's 30 bits.
@@ -41,6 +41,13 @@ pub trait Tally {
 
     /// Counts `count` games ending on the image under symmetry `t` of canonical board `board`.
     fn add(&mut self, board: u32, t: usize, count: u32);
+
+    /// Counts `counts[t]` games ending on the image under symmetry `t` of `board`, for every `t`.
+    fn add_oriented(&mut self, board: u32, counts: &[u32; 8]) {
+        for (t, &count) in counts.iter().enumerate() {
+            self.add(board, t, count);
+        }
+    }
 
     /// Counts `count` games ending on each of the eight images of `board`, weighted
     /// [`Tally::ORBIT_WEIGHT`] / 8.
@@ -75,6 +82,17 @@ impl Tally for HashTally {
     #[inline]
     fn add(&mut self, board: u32, t: usize, count: u32) {
         self.sum = self.sum.wrapping_add(count.wrapping_mul(transformed_hash(t, board)));
+    }
+
+    /// All eight hashes at once ([`transformed_hashes`]), without a branch on the counts.
+    #[inline]
+    fn add_oriented(&mut self, board: u32, counts: &[u32; 8]) {
+        let hashes = transformed_hashes(board);
+        let sum = counts
+            .iter()
+            .zip(hashes)
+            .fold(0u32, |sum, (&count, hash)| sum.wrapping_add(count.wrapping_mul(hash)));
+        self.sum = self.sum.wrapping_add(sum);
     }
 
     /// Half the sum of the eight images' hashes, which is always even: a symmetry keeps the centre
@@ -484,6 +502,10 @@ impl BoardMap {
     fn grow(&mut self) {
         let old = std::mem::replace(&mut self.slots, vec![0; 0]);
         self.slots = vec![0; old.len() * 2];
+        if self.len == 0 {
+            // Nothing to move (the zero slots are of no generation in use).
+            return;
+        }
         let mask = self.slots.len() - 1;
         for slot in old {
             if (slot as u32) >> KEY_BITS == self.generation as u32 {
@@ -774,6 +796,9 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
             std::mem::swap(&mut self.current, &mut self.next);
             self.next.clear();
             self.next.sum = self.current.sum + 1;
+            // The next level has about as many boards as this one: growing its map now, while it
+            // is empty, saves moving its entries as it fills.
+            self.next.map.reserve(self.current.map.len);
         }
     }
 
@@ -799,13 +824,18 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
         }
     }
 
-    /// Counts `row`'s games as ending on `board`.
+    /// Counts `row`'s games as ending on `board`: each orientation's count from its lane
+    /// ([`Tally::add_oriented`]), or with one lane, the whole orbit.
     fn tally_row(&mut self, board: u32, row: &[u32; L]) {
-        self.tally_lanes(
-            row,
-            |tally, t, count| tally.add(board, t, count),
-            |tally, count| tally.add_orbit(board, count),
-        );
+        if L == 1 {
+            if row[0] != 0 {
+                self.tally.add_orbit(board, row[0]);
+            }
+        } else {
+            let lane_of = &self.group.lane_of;
+            let counts: [u32; 8] = std::array::from_fn(|t| row[usize::from(lane_of[t]) & (L - 1)]);
+            self.tally.add_oriented(board, &counts);
+        }
     }
 
     /// Counts `row`'s games, continued by one move each, as ending on boards whose cell values sum
@@ -1019,6 +1049,13 @@ mod tests {
             by_board.add_orbit(board.bits(), count);
             by_sums.add_sums_orbit(&sums, count);
             prop_assert_eq!(by_board.sum, by_sums.sum);
+            let counts: [u32; 8] = std::array::from_fn(|k| count.wrapping_mul(k as u32 + 1));
+            let (mut at_once, mut one_by_one) = (HashTally::default(), HashTally::default());
+            at_once.add_oriented(board.bits(), &counts);
+            for (t, &count) in counts.iter().enumerate() {
+                one_by_one.add(board.bits(), t, count);
+            }
+            prop_assert_eq!(at_once.sum, one_by_one.sum);
             let (mut by_board, mut by_sums) = (CellTally::default(), CellTally::default());
             by_board.add(board.bits(), t, count);
             by_sums.add_sums(&sums, t, count);
