@@ -936,6 +936,20 @@ fn resolve_and_add<const L: usize, const X: usize>(
 ) {
     level.map.reserve(edges.len());
     let touch = level.map.slots.len() >= TOUCH_FROM_SLOTS;
+    if !touch {
+        // Nothing to wait for: find each target and add at once.
+        for edge in edges.iter() {
+            let depth = i32::from(edge.depth) + 1;
+            let target = level.row(bounds, edge.board, depth, i32::from(edge.rows));
+            let (source, count) = (edge.source as usize, usize::from(edge.rows));
+            add_windows(
+                &mut level.arena[target..target + count],
+                &rows[source..source + count],
+                edge.windows,
+            );
+        }
+        return;
+    }
     let mut touched = 0u64;
     if touch {
         for edge in edges.iter() {
