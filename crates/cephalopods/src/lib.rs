@@ -19,9 +19,9 @@ mod board;
 pub mod search;
 
 pub use board::{
-    after, canonical, canonical_after, compose, for_each_placement, images, is_full, moves, tagged_images,
-    transform, transformed_hash, transformed_hashes, Board, Move, Symmetry, CELLS, HASH_WEIGHTS,
-    IMAGE_INVERSE, MAX_DIE, NEIGHBOURS,
+    after, canonical, canonical_after, compose, for_each_placement, images, is_full, least_image_after,
+    moves, tagged_images, transform, transformed_hash, transformed_hashes, Board, Move, Symmetry, CELLS,
+    HASH_WEIGHTS, IMAGE_INVERSE, MAX_DIE, NEIGHBOURS,
 };
 pub use search::{enumerate, CellTally, HashTally, LaneGroup, Tally, ANSWER_MASK};
 

@@ -27,8 +27,8 @@
 //! (`TOUCH_FROM_SLOTS`).
 
 use crate::board::{
-    after, canonical, canonical_after, compose, for_each_placement, tagged_images, transform,
-    transformed_hash, transformed_hashes, Board, Symmetry, CELLS, ORIENTED_HASH_WEIGHTS,
+    after, canonical, compose, for_each_placement, least_image_after, tagged_images, transform,
+    transformed_hash, transformed_hashes, Board, Symmetry, CELLS, IMAGE_INVERSE, ORIENTED_HASH_WEIGHTS,
 };
 
 /// Mask of the answer's 30 bits.
@@ -721,8 +721,8 @@ struct Search<'a, T, const L: usize, const X: usize> {
     bounds: Bounds,
     depth: i32,
     group: &'a LaneGroup,
-    /// `windows[u]`: where the lanes of a successor reached through symmetry `u` lie in an
-    /// expanded source row ([`LaneGroup::windows`]).
+    /// `windows[j]`: where the lanes of a successor whose smallest image is image `j` lie in an
+    /// expanded source row ([`LaneGroup::windows`] of the symmetry `IMAGE_INVERSE[j]`).
     windows: [[u8; 2]; 8],
     tally: &'a mut T,
     current: Level<L>,
@@ -763,7 +763,10 @@ fn run<T: Tally, const L: usize, const X: usize>(group: &LaneGroup, start: u32, 
         bounds: Bounds::new(start, depth),
         depth: depth as i32,
         group,
-        windows: group.windows::<L>(),
+        windows: {
+            let windows = group.windows::<L>();
+            IMAGE_INVERSE.map(|u| windows[usize::from(u)])
+        },
         tally,
         current: Level::new(Board::from_bits(start).expect("a packed board").pip_sum() as i32),
         next: Level::new(0),
@@ -903,9 +906,9 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
             let (captures, placements, windows) = (&mut self.captures, &mut self.placements, &self.windows);
             let tagged = tagged_images(board);
             for_each_placement(board, |cell, subset, value| {
-                let (successor, symmetry) = canonical_after(&tagged, cell, subset, value);
-                let edge =
-                    Edge { board: successor, windows: windows[symmetry], rows, depth, source, target: 0 };
+                let least = least_image_after(&tagged, cell, subset, value);
+                let windows = windows[(least & 7) as usize];
+                let edge = Edge { board: least >> 3, windows, rows, depth, source, target: 0 };
                 if subset != 0 {
                     captures.push(edge);
                 } else {
