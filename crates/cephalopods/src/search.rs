@@ -343,6 +343,9 @@ fn add_windows<const L: usize, const X: usize>(
                 }
             }
             *to = row;
+        } else if L == 1 {
+            // One lane: nothing to permute.
+            to[0] = to[0].wrapping_add(from[0]);
         } else {
             let offset = usize::from(windows[0]);
             for j in 0..L {
