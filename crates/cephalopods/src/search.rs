@@ -16,15 +16,16 @@
 //! (see `Level::row`). Only two levels are alive at a time (the current pip sum and the next), which
 //! bounds the memory.
 //!
-//! # Memory-level parallelism
-//! The time goes to cache misses on the hash map and on successor records, not to arithmetic. The
-//! boards of one bucket do not feed each other, so their edges are handled in batches: pass 1 generates
-//! the moves and canonicalises them; a tight loop touches every successor's map slot; pass 2 resolves
-//! the slots (creating records); a tight loop touches every target row; pass 3 adds. The touches are
-//! plain loads whose results are only summed, so the processor keeps many misses in flight instead of
-//! waiting for each in turn (the batch result is the same as edge-by-edge processing; the tests compare
-//! the answers with plain brute forces). Levels small enough to stay in the caches skip the touches
-//! (`TOUCH_FROM_SLOTS`).
+//! # Batches
+//! The boards of one bucket do not feed each other, so their edges are handled in batches: pass 1
+//! generates the moves and canonicalises them; on large levels a tight loop touches every successor's
+//! map slot, pass 2 resolves the slots (creating records), a tight loop touches every target row and
+//! pass 3 adds. The touches are plain loads whose results are only summed, so the processor keeps many
+//! misses in flight instead of waiting for each in turn (the batch result is the same as edge-by-edge
+//! processing; the tests compare the answers with plain brute forces). Levels small enough to stay in
+//! the caches skip the touches and resolve and add each edge in one loop (`TOUCH_FROM_SLOTS`). The
+//! adds take no branch on the edge's symmetry: its lane permutation is a window of the expanded
+//! source rows ([`LaneGroup::windows`]).
 
 use crate::board::{
     after, canonical, compose, for_each_placement, least_image_after, tagged_images, transform,
