@@ -25,7 +25,7 @@
 //! processing; the tests compare the answers with plain brute forces). Levels small enough to stay in
 //! the caches skip the touches and resolve and add each edge in one loop (`TOUCH_FROM_SLOTS`). The
 //! adds take no branch on the edge's symmetry: its lane permutation is a window of the expanded
-//! source rows ([`LaneGroup::windows`]).
+//! source rows (`LaneGroup::windows`).
 
 use crate::board::{
     after, canonical, compose, for_each_placement, least_image_after, tagged_images, transform,
