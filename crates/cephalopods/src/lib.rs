@@ -19,9 +19,9 @@ mod board;
 pub mod search;
 
 pub use board::{
-    after, canonical, canonical_after, compose, for_each_placement, images, is_full, moves, tagged_images,
-    transform, transformed_hash, Board, Move, Symmetry, CELLS, HASH_WEIGHTS, IMAGE_INVERSE, MAX_DIE,
-    NEIGHBOURS,
+    after, canonical, canonical_after, compose, for_each_placement, images, is_full, least_image_after,
+    moves, tagged_images, transform, transformed_hash, transformed_hashes, Board, Move, Symmetry, CELLS,
+    HASH_WEIGHTS, IMAGE_INVERSE, MAX_DIE, NEIGHBOURS,
 };
 pub use search::{enumerate, CellTally, HashTally, LaneGroup, Tally, ANSWER_MASK};
 
@@ -32,7 +32,7 @@ pub const MAX_DEPTH: u32 = 40;
 /// `start`, modulo 2^30.
 ///
 /// # Complexity
-/// About 100 ms for a near-empty board at depth 40 (see the crate README); tiny for shallow depths.
+/// About 30-50 ms for a near-empty board at depth 40 (see the crate README); tiny for shallow depths.
 pub fn final_hash_sum(start: Board, depth: u32) -> u32 {
     let mut tally = HashTally::default();
     // Each game is counted `shared` times (1, 2 or 4); the sum is exact modulo 2^32, so dividing

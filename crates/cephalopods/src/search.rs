@@ -16,19 +16,20 @@
 //! (see `Level::row`). Only two levels are alive at a time (the current pip sum and the next), which
 //! bounds the memory.
 //!
-//! # Memory-level parallelism
-//! The time goes to cache misses on the hash map and on successor records, not to arithmetic. The
-//! boards of one bucket do not feed each other, so their edges are handled in batches: pass 1 generates
-//! the moves and canonicalises them; a tight loop touches every successor's map slot; pass 2 resolves
-//! the slots (creating records); a tight loop touches every target row; pass 3 adds. The touches are
-//! plain loads whose results are only summed, so the processor keeps many misses in flight instead of
-//! waiting for each in turn (the batch result is the same as edge-by-edge processing; the tests compare
-//! the answers with plain brute forces). Levels small enough to stay in the caches skip the touches
-//! (`TOUCH_FROM_SLOTS`).
+//! # Batches
+//! The boards of one bucket do not feed each other, so their edges are handled in batches: pass 1
+//! generates the moves and canonicalises them; on large levels a tight loop touches every successor's
+//! map slot, pass 2 resolves the slots (creating records), a tight loop touches every target row and
+//! pass 3 adds. The touches are plain loads whose results are only summed, so the processor keeps many
+//! misses in flight instead of waiting for each in turn (the batch result is the same as edge-by-edge
+//! processing; the tests compare the answers with plain brute forces). Levels small enough to stay in
+//! the caches skip the touches and resolve and add each edge in one loop (`TOUCH_FROM_SLOTS`). The
+//! adds take no branch on the edge's symmetry: its lane permutation is a window of the expanded
+//! source rows (`LaneGroup::windows`).
 
 use crate::board::{
-    after, canonical, canonical_after, compose, for_each_placement, tagged_images, transform,
-    transformed_hash, Board, Symmetry, CELLS, ORIENTED_HASH_WEIGHTS,
+    after, canonical, compose, for_each_placement, least_image_after, tagged_images, transform,
+    transformed_hash, transformed_hashes, Board, Symmetry, CELLS, IMAGE_INVERSE, ORIENTED_HASH_WEIGHTS,
 };
 
 /// Mask of the answer's 30 bits.
@@ -41,6 +42,13 @@ pub trait Tally {
 
     /// Counts `count` games ending on the image under symmetry `t` of canonical board `board`.
     fn add(&mut self, board: u32, t: usize, count: u32);
+
+    /// Counts `counts[t]` games ending on the image under symmetry `t` of `board`, for every `t`.
+    fn add_oriented(&mut self, board: u32, counts: &[u32; 8]) {
+        for (t, &count) in counts.iter().enumerate() {
+            self.add(board, t, count);
+        }
+    }
 
     /// Counts `count` games ending on each of the eight images of `board`, weighted
     /// [`Tally::ORBIT_WEIGHT`] / 8.
@@ -75,6 +83,17 @@ impl Tally for HashTally {
     #[inline]
     fn add(&mut self, board: u32, t: usize, count: u32) {
         self.sum = self.sum.wrapping_add(count.wrapping_mul(transformed_hash(t, board)));
+    }
+
+    /// All eight hashes at once ([`transformed_hashes`]), without a branch on the counts.
+    #[inline]
+    fn add_oriented(&mut self, board: u32, counts: &[u32; 8]) {
+        let hashes = transformed_hashes(board);
+        let sum = counts
+            .iter()
+            .zip(hashes)
+            .fold(0u32, |sum, (&count, hash)| sum.wrapping_add(count.wrapping_mul(hash)));
+        self.sum = self.sum.wrapping_add(sum);
     }
 
     /// Half the sum of the eight images' hashes, which is always even: a symmetry keeps the centre
@@ -212,6 +231,8 @@ impl LaneGroup {
         }
         let mut lane_of = [u8::MAX; 8];
         let mut members = Vec::new();
+        // Cosets in order of their smallest member, which makes every lane permutation a window
+        // of the expanded row (see `LaneGroup::windows`).
         for t in 0..8 {
             if lane_of[t] != u8::MAX {
                 continue;
@@ -232,6 +253,37 @@ impl LaneGroup {
         self.members.len()
     }
 
+    /// `windows()[u]`: where, in a source row expanded by [`expand_row`], the counts for each
+    /// group of four target lanes (for eight lanes, two groups; for fewer, one group of all the
+    /// lanes) lie consecutively, for a successor reached through `u`. With lanes numbered in
+    /// order of their smallest member, every permutation of [`LaneGroup::lane_maps`] is such a
+    /// window: with eight lanes, 0..4 are the rotations `r^k` and 4..8 the reflections `r^k s`
+    /// (`s` the transpose), and a symmetry shifts each half cyclically, swapping the halves if it
+    /// reflects; with four, the cosets `H r^k` form a cycle that a symmetry shifts or reverses (the
+    /// Klein group's four cosets, for a start fixed by the half turn alone, permute as a subgroup
+    /// of those). Pass 3 then adds each edge's rows without a branch on the symmetry.
+    ///
+    /// # Panics
+    /// If a permutation is not a window (a test checks every kind of start).
+    pub(crate) fn windows<const L: usize>(&self) -> [[u8; 2]; 8] {
+        let expansion = &EXPANSIONS[L.trailing_zeros() as usize][..expanded_len(L)];
+        let width = L.min(4);
+        let mut windows = [[0u8; 2]; 8];
+        for (u, map) in self.lane_maps::<L>().iter().enumerate() {
+            let mut gather = [0usize; L];
+            for (k, &lane) in map.iter().enumerate() {
+                gather[usize::from(lane)] = k;
+            }
+            for (w, chunk) in gather.chunks(width).enumerate() {
+                let offset = (0..=expansion.len() - width)
+                    .find(|&o| expansion[o..o + width] == *chunk)
+                    .expect("every lane permutation is a window of the expanded row");
+                windows[u][w] = offset as u8;
+            }
+        }
+        windows
+    }
+
     /// `lane_maps()[u][k]`: where lane `k` goes when the successor is `u` applied to its
     /// canonical form (coset `H t` goes to `H (t after u)`, the same for every member `t`).
     pub(crate) fn lane_maps<const L: usize>(&self) -> [[u8; L]; 8] {
@@ -242,6 +294,65 @@ impl LaneGroup {
             }
         }
         maps
+    }
+}
+
+/// `EXPANSIONS[log2 L]`: the lanes of a source row laid out so that every lane permutation is a
+/// window (see [`LaneGroup::windows`]): with four or eight lanes, each half of four lanes twice in a
+/// row, then reversed twice for four lanes; with two, the two orders.
+const EXPANSIONS: [[usize; 16]; 4] = [
+    [0; 16],
+    [0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 1, 2, 3, 0, 1, 2, 3, 3, 2, 1, 0, 3, 2, 1, 0],
+    [0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 6, 7, 4, 5, 6, 7],
+];
+
+/// Length of an expanded row of `lanes` lanes.
+const fn expanded_len(lanes: usize) -> usize {
+    match lanes {
+        8 | 4 => 16,
+        2 => 4,
+        _ => 1,
+    }
+}
+
+/// A row's lanes laid out as [`EXPANSIONS`] says (`X` is `expanded_len(L)`).
+#[inline(always)]
+fn expand_row<const L: usize, const X: usize>(row: &[u32; L]) -> [u32; X] {
+    debug_assert_eq!(X, expanded_len(L));
+    let expansion = &EXPANSIONS[L.trailing_zeros() as usize];
+    std::array::from_fn(|i| row[expansion[i] & (L - 1)])
+}
+
+/// Adds expanded source rows into target rows, each group of four target lanes (or all of them,
+/// with fewer lanes) from the source window at `windows`.
+#[inline(always)]
+fn add_windows<const L: usize, const X: usize>(
+    target: &mut [[u32; L]],
+    source: &[[u32; X]],
+    windows: [u8; 2],
+) {
+    for (to, from) in target.iter_mut().zip(source) {
+        if L >= 4 {
+            // Whole rows and quads as values, so that the adds are vector adds.
+            let mut row = *to;
+            for (w, &offset) in windows.iter().enumerate().take(L / 4) {
+                let offset = usize::from(offset);
+                let quad: [u32; 4] = from[offset..offset + 4].try_into().expect("four lanes");
+                for (j, count) in quad.into_iter().enumerate() {
+                    row[4 * w + j] = row[4 * w + j].wrapping_add(count);
+                }
+            }
+            *to = row;
+        } else if L == 1 {
+            // One lane: nothing to permute.
+            to[0] = to[0].wrapping_add(from[0]);
+        } else {
+            let offset = usize::from(windows[0]);
+            for j in 0..L {
+                to[j] = to[j].wrapping_add(from[offset + j]);
+            }
+        }
     }
 }
 
@@ -308,7 +419,14 @@ impl Bounds {
         let placements = sum - self.start_sum;
         let merged = self.start_dice + placements - dice;
         let captures_min = ((merged + 2) / 3).max(potential - self.start_potential).max(0);
-        (placements + captures_min, (placements + merged).min(self.depth))
+        (placements + captures_min, self.last(sum, dice))
+    }
+
+    /// The upper end of [`Bounds::window`] for a board with pip sum `sum` and `dice` dice:
+    /// `p + (n0 + p - n)` with `p = sum - S0` placements, capped at the depth.
+    #[inline]
+    pub fn last(&self, sum: i32, dice: i32) -> i32 {
+        (2 * (sum - self.start_sum) + self.start_dice - dice).min(self.depth)
     }
 }
 
@@ -324,6 +442,9 @@ struct BoardMap {
 }
 
 const KEY_BITS: u32 = 27;
+
+/// The map keeps at most one slot in `MAX_LOAD` used.
+const MAX_LOAD: usize = 4;
 const GENERATIONS: u64 = 32;
 
 impl BoardMap {
@@ -348,11 +469,12 @@ impl BoardMap {
         self.slots[self.home(key)]
     }
 
-    /// Makes room for `extra` more keys at a load factor of at most one half, so that the next
-    /// `extra` claims need no check of their own.
+    /// Makes room for `extra` more keys at a load factor of at most one quarter, so that the next
+    /// `extra` claims need no check of their own. At one quarter nearly every look-up ends at its
+    /// home slot (measured 4-10 % faster than at one half, one eighth no better).
     #[inline]
     fn reserve(&mut self, extra: usize) {
-        while (self.len + extra) * 2 > self.slots.len() {
+        while (self.len + extra) * MAX_LOAD > self.slots.len() {
             self.grow();
         }
     }
@@ -361,7 +483,7 @@ impl BoardMap {
     /// Room for a claim must have been made with [`BoardMap::reserve`].
     #[inline(always)]
     fn find_or_claim(&mut self, key: u32) -> (usize, Option<u32>) {
-        debug_assert!((self.len + 1) * 2 <= self.slots.len(), "claim without reserve");
+        debug_assert!((self.len + 1) * MAX_LOAD <= self.slots.len(), "claim without reserve");
         let mask = self.slots.len() - 1;
         let tag = self.tag(key);
         let mut i = self.home(key);
@@ -388,6 +510,10 @@ impl BoardMap {
     fn grow(&mut self) {
         let old = std::mem::replace(&mut self.slots, vec![0; 0]);
         self.slots = vec![0; old.len() * 2];
+        if self.len == 0 {
+            // Nothing to move (the zero slots are of no generation in use).
+            return;
+        }
         let mask = self.slots.len() - 1;
         for slot in old {
             if (slot as u32) >> KEY_BITS == self.generation as u32 {
@@ -432,6 +558,8 @@ impl Location {
 
 /// All boards of one pip sum; rows hold `L` lane counts.
 struct Level<const L: usize> {
+    /// The pip sum of the level's boards.
+    sum: i32,
     map: BoardMap,
     /// Records, each a window of rows (one per depth, up to the board's last possible depth), in
     /// `arena[..used]`. The rows past `used` are all zero, so a new record is a bump of `used`:
@@ -445,8 +573,8 @@ struct Level<const L: usize> {
 }
 
 impl<const L: usize> Level<L> {
-    fn new() -> Self {
-        Level { map: BoardMap::new(), arena: Vec::new(), used: 0, buckets: Default::default() }
+    fn new(sum: i32) -> Self {
+        Level { sum, map: BoardMap::new(), arena: Vec::new(), used: 0, buckets: Default::default() }
     }
 
     fn is_empty(&self) -> bool {
@@ -493,7 +621,7 @@ impl<const L: usize> Level<L> {
     }
 
     /// The slow path of [`Level::row`]: a new record, or one that must start lower (only then is
-    /// the window needed).
+    /// the last depth needed: from the level's pip sum and the dice, [`Bounds::last`]).
     #[inline(always)]
     fn new_record(
         &mut self,
@@ -504,11 +632,11 @@ impl<const L: usize> Level<L> {
         depth: i32,
         rows: i32,
     ) -> usize {
-        let (lo, hi) = bounds.window(board);
-        assert!(
-            lo <= depth && depth + rows - 1 <= hi,
-            "depths {depth}+{rows} outside the window {lo}..={hi}"
-        );
+        let dice = dice_of(board);
+        let hi = bounds.last(self.sum, dice as i32);
+        debug_assert_eq!(hi, bounds.window(board).1, "the level's pip sum is the board's");
+        debug_assert!(bounds.window(board).0 <= depth, "depth {depth} below the window");
+        assert!(depth + rows - 1 <= hi, "depths {depth}+{rows} past the last depth {hi}");
         match found {
             Some(location) => {
                 let (old, start) = (location.offset(), location.depth());
@@ -516,20 +644,29 @@ impl<const L: usize> Level<L> {
                 let length = (hi - start + 1) as usize;
                 self.arena.copy_within(old..old + length, moved + (start - depth) as usize);
                 self.arena[old..old + length].iter_mut().for_each(|row| *row = [0; L]);
-                self.relocate(slot, board, moved, depth, hi)
+                self.relocate(slot, board, dice, moved, depth, hi)
             }
             None => {
                 let offset = self.allocate((hi - depth + 1) as usize);
-                self.relocate(slot, board, offset, depth, hi)
+                self.relocate(slot, board, dice, offset, depth, hi)
             }
         }
     }
 
-    /// Records that `board`'s record now starts at arena row `offset`, depth `depth`.
-    fn relocate(&mut self, slot: usize, board: u32, offset: usize, depth: i32, last: i32) -> usize {
+    /// Records that `board` (with `dice` dice)'s record now starts at arena row `offset`, depth
+    /// `depth`.
+    fn relocate(
+        &mut self,
+        slot: usize,
+        board: u32,
+        dice: usize,
+        offset: usize,
+        depth: i32,
+        last: i32,
+    ) -> usize {
         let location = Location::new(offset, depth);
         self.map.set(slot, location.0);
-        self.buckets[dice_of(board)].push(Entry { board, location, last: last as u8 });
+        self.buckets[dice].push(Entry { board, location, last: last as u8 });
         offset
     }
 }
@@ -563,8 +700,9 @@ fn dice_of(board: u32) -> usize {
 struct Edge {
     /// Canonical successor.
     board: u32,
-    /// Symmetry `u` with `u(board)` = the actual successor of the canonical parent.
-    symmetry: u8,
+    /// Where the successor's lanes lie in the expanded source rows ([`LaneGroup::windows`] of the
+    /// symmetry `u` with `u(board)` = the actual successor of the canonical parent).
+    windows: [u8; 2],
     /// Number of source rows.
     rows: u8,
     /// Depth of the first source row.
@@ -577,27 +715,29 @@ struct Edge {
 
 /// Boards handled per batch: enough edges in flight to overlap their cache misses, few enough that
 /// the batch's scratch space stays in the first-level cache.
-const BATCH_BOARDS: usize = 24;
+const BATCH_BOARDS: usize = 48;
 
 /// The touch loops run only on levels whose map has at least this many slots (the map stays at most
-/// half full, so levels of more than about 33,000 boards: megabytes of map and records, past the
-/// second-level cache). On smaller levels what they would fetch is already near, and they only cost
+/// a quarter full, so levels of more than about 33,000 boards: megabytes of map and records, past
+/// the second-level cache). On smaller levels what they would fetch is already near, and they only cost
 /// instructions (the public tests, whose maps stay below this, ran 2-3 % faster without them; the
 /// depth-40 boards, whose maps reach this size, ran no faster).
-const TOUCH_FROM_SLOTS: usize = 1 << 17;
+const TOUCH_FROM_SLOTS: usize = 1 << 18;
 
 /// The state of one enumeration with `L` lanes.
-struct Search<'a, T, const L: usize> {
+struct Search<'a, T, const L: usize, const X: usize> {
     bounds: Bounds,
     depth: i32,
     group: &'a LaneGroup,
-    /// `lane_maps[u]`: lane permutation for a successor reached through symmetry `u`.
-    lane_maps: [[u8; L]; 8],
+    /// `windows[j]`: where the lanes of a successor whose smallest image is image `j` lie in an
+    /// expanded source row ([`LaneGroup::windows`] of the symmetry `IMAGE_INVERSE[j]`).
+    windows: [[u8; 2]; 8],
     tally: &'a mut T,
     current: Level<L>,
     next: Level<L>,
-    /// Batch scratch: source rows, and the edges into the current level and into the next.
-    rows: Vec<[u32; L]>,
+    /// Batch scratch: source rows, expanded ([`expand_row`]), and the edges into the current level
+    /// and into the next.
+    rows: Vec<[u32; X]>,
     captures: Vec<Edge>,
     placements: Vec<Edge>,
 }
@@ -613,10 +753,10 @@ struct Search<'a, T, const L: usize> {
 pub fn enumerate<T: Tally>(start: u32, depth: u32, share: bool, tally: &mut T) -> u32 {
     let group = LaneGroup::for_start(Board::from_bits(start).expect("a packed board"), share);
     match group.lanes() {
-        8 => run::<T, 8>(&group, start, depth, tally),
-        4 => run::<T, 4>(&group, start, depth, tally),
-        2 => run::<T, 2>(&group, start, depth, tally),
-        1 => run::<T, 1>(&group, start, depth, tally),
+        8 => run::<T, 8, 16>(&group, start, depth, tally),
+        4 => run::<T, 4, 16>(&group, start, depth, tally),
+        2 => run::<T, 2, 4>(&group, start, depth, tally),
+        1 => run::<T, 1, 1>(&group, start, depth, tally),
         lanes => unreachable!("{lanes} lanes"),
     }
     if group.shared.len() == 8 {
@@ -626,19 +766,23 @@ pub fn enumerate<T: Tally>(start: u32, depth: u32, share: bool, tally: &mut T) -
     }
 }
 
-fn run<T: Tally, const L: usize>(group: &LaneGroup, start: u32, depth: u32, tally: &mut T) {
-    let mut search: Search<T, L> = Search {
+fn run<T: Tally, const L: usize, const X: usize>(group: &LaneGroup, start: u32, depth: u32, tally: &mut T) {
+    let mut search: Search<T, L, X> = Search {
         bounds: Bounds::new(start, depth),
         depth: depth as i32,
         group,
-        lane_maps: group.lane_maps(),
+        windows: {
+            let windows = group.windows::<L>();
+            IMAGE_INVERSE.map(|u| windows[usize::from(u)])
+        },
         tally,
-        current: Level::new(),
-        next: Level::new(),
+        current: Level::new(Board::from_bits(start).expect("a packed board").pip_sum() as i32),
+        next: Level::new(0),
         rows: Vec::new(),
         captures: Vec::new(),
         placements: Vec::new(),
     };
+    search.next.sum = search.current.sum + 1;
     let (start_form, symmetry) = canonical(start);
     search.current.map.reserve(1);
     let row = search.current.row(&search.bounds, start_form, 0, 1);
@@ -646,7 +790,7 @@ fn run<T: Tally, const L: usize>(group: &LaneGroup, start: u32, depth: u32, tall
     search.run();
 }
 
-impl<T: Tally, const L: usize> Search<'_, T, L> {
+impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
     fn run(&mut self) {
         while !self.current.is_empty() {
             for dice in (0..=CELLS).rev() {
@@ -662,6 +806,10 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             }
             std::mem::swap(&mut self.current, &mut self.next);
             self.next.clear();
+            self.next.sum = self.current.sum + 1;
+            // The next level has about as many boards as this one: growing its map now, while it
+            // is empty, saves moving its entries as it fills.
+            self.next.map.reserve(self.current.map.len);
         }
     }
 
@@ -687,13 +835,18 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         }
     }
 
-    /// Counts `row`'s games as ending on `board`.
+    /// Counts `row`'s games as ending on `board`: each orientation's count from its lane
+    /// ([`Tally::add_oriented`]), or with one lane, the whole orbit.
     fn tally_row(&mut self, board: u32, row: &[u32; L]) {
-        self.tally_lanes(
-            row,
-            |tally, t, count| tally.add(board, t, count),
-            |tally, count| tally.add_orbit(board, count),
-        );
+        if L == 1 {
+            if row[0] != 0 {
+                self.tally.add_orbit(board, row[0]);
+            }
+        } else {
+            let lane_of = &self.group.lane_of;
+            let counts: [u32; 8] = std::array::from_fn(|t| row[usize::from(lane_of[t]) & (L - 1)]);
+            self.tally.add_oriented(board, &counts);
+        }
     }
 
     /// Counts `row`'s games, continued by one move each, as ending on boards whose cell values sum
@@ -755,15 +908,15 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
             }
             let last = movable.iter().rposition(|row| *row != [0; L]).unwrap_or(first);
             let source = self.rows.len() as u32;
-            self.rows.extend(movable[first..=last].iter_mut().map(take_row));
+            self.rows.extend(movable[first..=last].iter_mut().map(|row| expand_row(&take_row(row))));
             let depth = (lo + first as i32) as u8;
             let rows = (last - first + 1) as u8;
-            let (captures, placements) = (&mut self.captures, &mut self.placements);
+            let (captures, placements, windows) = (&mut self.captures, &mut self.placements, &self.windows);
             let tagged = tagged_images(board);
             for_each_placement(board, |cell, subset, value| {
-                let (successor, symmetry) = canonical_after(&tagged, cell, subset, value);
-                let edge =
-                    Edge { board: successor, symmetry: symmetry as u8, rows, depth, source, target: 0 };
+                let least = least_image_after(&tagged, cell, subset, value);
+                let windows = windows[(least & 7) as usize];
+                let edge = Edge { board: least >> 3, windows, rows, depth, source, target: 0 };
                 if subset != 0 {
                     captures.push(edge);
                 } else {
@@ -773,31 +926,41 @@ impl<T: Tally, const L: usize> Search<'_, T, L> {
         }
         let bounds = &self.bounds;
         let rows = &self.rows;
-        let lane_maps = &self.lane_maps;
-        let involution = self.group.shared.get(1).copied().unwrap_or(0);
-        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows, lane_maps, involution);
-        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows, lane_maps, involution);
+        resolve_and_add(&mut self.current, &mut self.captures, bounds, rows);
+        resolve_and_add(&mut self.next, &mut self.placements, bounds, rows);
     }
 }
 
 /// Passes 2 and 3 of a batch for the edges into one level: find or create the successors' records,
-/// then add each source row, its lanes permuted, into the successor's next-depth row. With four
-/// lanes, `involution` is the start board's symmetry other than the identity.
+/// then add each source row, its lanes permuted, into the successor's next-depth row (the
+/// permutation a window of the expanded source row, `windows`).
 ///
 /// The touches run in tight loops of their own, so that many of their cache misses are in flight at
 /// once: first the successors' map slots, then the rows to be added to (both ends: a record may
 /// span two or more cache lines).
 #[inline(always)]
-fn resolve_and_add<const L: usize>(
+fn resolve_and_add<const L: usize, const X: usize>(
     level: &mut Level<L>,
     edges: &mut [Edge],
     bounds: &Bounds,
-    rows: &[[u32; L]],
-    lane_maps: &[[u8; L]; 8],
-    involution: usize,
+    rows: &[[u32; X]],
 ) {
     level.map.reserve(edges.len());
     let touch = level.map.slots.len() >= TOUCH_FROM_SLOTS;
+    if !touch {
+        // Nothing to wait for: find each target and add at once.
+        for edge in edges.iter() {
+            let depth = i32::from(edge.depth) + 1;
+            let target = level.row(bounds, edge.board, depth, i32::from(edge.rows));
+            let (source, count) = (edge.source as usize, usize::from(edge.rows));
+            add_windows(
+                &mut level.arena[target..target + count],
+                &rows[source..source + count],
+                edge.windows,
+            );
+        }
+        return;
+    }
     let mut touched = 0u64;
     if touch {
         for edge in edges.iter() {
@@ -818,138 +981,7 @@ fn resolve_and_add<const L: usize>(
     for edge in edges.iter() {
         let (source, count) = (edge.source as usize, usize::from(edge.rows));
         let target = &mut level.arena[edge.target as usize..edge.target as usize + count];
-        let from = &rows[source..source + count];
-        if L == 8 {
-            add_rows_all_lanes(edge.symmetry, target, from);
-        } else if L == 4 {
-            add_rows_four_lanes(involution, edge.symmetry, target, from);
-        } else if L == 1 {
-            for k in 0..count {
-                target[k][0] = target[k][0].wrapping_add(from[k][0]);
-            }
-        } else {
-            let lane_map = &lane_maps[usize::from(edge.symmetry)];
-            for (to, from) in target.iter_mut().zip(from) {
-                for (&lane, &count) in lane_map.iter().zip(from) {
-                    // L is a power of two: the mask lets the compiler drop the bounds check.
-                    let lane = usize::from(lane) & (L - 1);
-                    to[lane] = to[lane].wrapping_add(count);
-                }
-            }
-        }
-    }
-}
-
-/// `GATHER[u][k]`: the lane whose count goes to lane `k` for a successor reached through `u`, when all
-/// eight lanes are kept (lane `t` goes to `compose(t, u)`).
-const GATHER: [[usize; 8]; 8] = {
-    let mut table = [[0; 8]; 8];
-    let mut u = 0;
-    while u < 8 {
-        let mut t = 0;
-        while t < 8 {
-            table[u][compose(t, u)] = t;
-            t += 1;
-        }
-        u += 1;
-    }
-    table
-};
-
-/// `GATHER_TWO_SHARED[h][u][k]`: the same for four lanes, when the start board is fixed by the
-/// involution `h` (a half turn or a reflection) and lanes are the cosets `{t, h t}` numbered as
-/// [`LaneGroup::for_start`] numbers them (in order of their smallest member).
-const GATHER_TWO_SHARED: [[[usize; 4]; 8]; 8] = {
-    let mut table = [[[0; 4]; 8]; 8];
-    let mut h = 2;
-    while h < 8 {
-        if h != 3 {
-            let (mut lane_of, mut first, mut lanes) = ([usize::MAX; 8], [0; 4], 0);
-            let mut t = 0;
-            while t < 8 {
-                if lane_of[t] == usize::MAX {
-                    lane_of[t] = lanes;
-                    lane_of[compose(h, t)] = lanes;
-                    first[lanes] = t;
-                    lanes += 1;
-                }
-                t += 1;
-            }
-            let mut u = 0;
-            while u < 8 {
-                let mut k = 0;
-                while k < 4 {
-                    table[h][u][lane_of[compose(first[k], u)]] = k;
-                    k += 1;
-                }
-                u += 1;
-            }
-        }
-        h += 1;
-    }
-    table
-};
-
-/// Pass 3 with all eight lanes, or four: one specialised loop per symmetry (and shared involution),
-/// so that the lane permutation is a constant the compiler turns into register shuffles and the
-/// adds into vector adds (about 10 % of the whole run on boards without symmetry). The generic loop
-/// over [`LaneGroup::lane_maps`] is the plain version they must match.
-#[inline]
-fn add_rows_all_lanes<const L: usize>(symmetry: u8, target: &mut [[u32; L]], source: &[[u32; L]]) {
-    add_rows_by_symmetry(&GATHER, symmetry, target, source);
-}
-
-/// As [`add_rows_all_lanes`] for four lanes, the start board being fixed by the involution `shared`.
-#[inline]
-fn add_rows_four_lanes<const L: usize>(
-    shared: usize,
-    symmetry: u8,
-    target: &mut [[u32; L]],
-    source: &[[u32; L]],
-) {
-    match shared {
-        2 => add_rows_by_symmetry(&GATHER_TWO_SHARED[2], symmetry, target, source),
-        4 => add_rows_by_symmetry(&GATHER_TWO_SHARED[4], symmetry, target, source),
-        5 => add_rows_by_symmetry(&GATHER_TWO_SHARED[5], symmetry, target, source),
-        6 => add_rows_by_symmetry(&GATHER_TWO_SHARED[6], symmetry, target, source),
-        _ => add_rows_by_symmetry(&GATHER_TWO_SHARED[7], symmetry, target, source),
-    }
-}
-
-#[inline(always)]
-fn add_rows_by_symmetry<const N: usize, const L: usize>(
-    gathers: &[[usize; N]; 8],
-    symmetry: u8,
-    target: &mut [[u32; L]],
-    source: &[[u32; L]],
-) {
-    match symmetry {
-        0 => add_rows_gathered(&gathers[0], target, source),
-        1 => add_rows_gathered(&gathers[1], target, source),
-        2 => add_rows_gathered(&gathers[2], target, source),
-        3 => add_rows_gathered(&gathers[3], target, source),
-        4 => add_rows_gathered(&gathers[4], target, source),
-        5 => add_rows_gathered(&gathers[5], target, source),
-        6 => add_rows_gathered(&gathers[6], target, source),
-        _ => add_rows_gathered(&gathers[7], target, source),
-    }
-}
-
-/// Lane `k` of each target row receives lane `gather[k]` of its source row (`N == L`; `gather` is
-/// a constant once inlined).
-#[inline(always)]
-fn add_rows_gathered<const N: usize, const L: usize>(
-    gather: &[usize; N],
-    target: &mut [[u32; L]],
-    source: &[[u32; L]],
-) {
-    for (to, from) in target.iter_mut().zip(source) {
-        let to: &mut [u32; N] = to.as_mut_slice().try_into().expect("N lanes");
-        let from: &[u32; N] = from.as_slice().try_into().expect("N lanes");
-        let moved: [u32; N] = std::array::from_fn(|k| from[gather[k]]);
-        for (count, add) in to.iter_mut().zip(moved) {
-            *count = count.wrapping_add(add);
-        }
+        add_windows(target, &rows[source..source + count], edge.windows);
     }
 }
 
@@ -960,62 +992,58 @@ mod tests {
     use proptest::prelude::*;
     use std::collections::HashSet;
 
-    proptest! {
-        #[test]
-        fn specialised_all_lane_adds_match_the_plain_loop(
-            rows in proptest::collection::vec(proptest::array::uniform8(any::<u32>()), 1..6),
-            start in proptest::array::uniform8(any::<u32>()),
-            symmetry in 0u8..8,
-        ) {
-            let mut fast = vec![start; rows.len()];
-            add_rows_all_lanes(symmetry, &mut fast, &rows);
-            let mut plain = vec![start; rows.len()];
-            for (to, from) in plain.iter_mut().zip(&rows) {
-                for (t, &count) in from.iter().enumerate() {
-                    let lane = compose(t, usize::from(symmetry));
-                    to[lane] = to[lane].wrapping_add(count);
-                }
-            }
-            prop_assert_eq!(fast, plain);
-        }
-    }
-
-    /// Start boards fixed by exactly one symmetry besides the identity: each diagonal reflection,
-    /// each mirror and the half turn.
-    const TWO_SHARED_STARTS: [[u8; 9]; 5] = [
+    /// Start boards with every kind of shared group: none, each involution (the diagonal
+    /// reflections, the mirrors, the half turn), groups of four and all eight.
+    const GROUP_STARTS: [[u8; 9]; 9] = [
+        [1, 2, 0, 0, 0, 0, 0, 0, 0],
         [1, 0, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 1, 0, 0, 0, 0, 0, 0],
         [0, 1, 0, 0, 0, 0, 0, 0, 0],
         [0, 0, 0, 1, 0, 0, 0, 0, 0],
         [1, 2, 0, 0, 0, 0, 0, 2, 1],
+        [1, 0, 2, 0, 0, 0, 2, 0, 1],
+        [0, 1, 0, 2, 0, 2, 0, 1, 0],
+        [0; 9],
     ];
 
-    #[test]
-    fn specialised_four_lane_adds_match_the_lane_maps() {
-        let mut involutions = Vec::new();
-        for cells in TWO_SHARED_STARTS {
-            let group = LaneGroup::for_start(Board::from_cells(cells), true);
-            assert_eq!(group.lanes(), 4, "{cells:?}");
-            let involution = group.shared[1];
-            involutions.push(involution);
-            let maps: [[u8; 4]; 8] = group.lane_maps();
-            let rows: Vec<[u32; 4]> =
-                (0..3u32).map(|r| [r + 1, 10 * r + 20, 300 + r, 4000 * r + 7]).collect();
-            for symmetry in 0..8u8 {
-                let mut fast = vec![[5u32, 6, 7, 8]; rows.len()];
-                add_rows_four_lanes(involution, symmetry, &mut fast, &rows);
-                let mut plain = vec![[5u32, 6, 7, 8]; rows.len()];
-                for (to, from) in plain.iter_mut().zip(&rows) {
-                    for (k, &count) in from.iter().enumerate() {
-                        let lane = usize::from(maps[usize::from(symmetry)][k]);
-                        to[lane] = to[lane].wrapping_add(count);
-                    }
+    /// The windowed add of `L` lanes against the plain loop over [`LaneGroup::lane_maps`].
+    fn windowed_adds_match_the_lane_maps<const L: usize, const X: usize>(group: &LaneGroup) {
+        let maps: [[u8; L]; 8] = group.lane_maps();
+        let windows = group.windows::<L>();
+        let rows: Vec<[u32; L]> =
+            (0..3u32).map(|r| std::array::from_fn(|k| 1000 * r + 10 * k as u32 + 7)).collect();
+        let expanded: Vec<[u32; X]> = rows.iter().map(expand_row).collect();
+        for symmetry in 0..8 {
+            let start: [u32; L] = std::array::from_fn(|k| 5 + k as u32);
+            let mut fast = vec![start; rows.len()];
+            add_windows(&mut fast, &expanded, windows[symmetry]);
+            let mut plain = vec![start; rows.len()];
+            for (to, from) in plain.iter_mut().zip(&rows) {
+                for (k, &count) in from.iter().enumerate() {
+                    let lane = usize::from(maps[symmetry][k]);
+                    to[lane] = to[lane].wrapping_add(count);
                 }
-                assert_eq!(fast, plain, "{cells:?} through {symmetry}");
             }
+            assert_eq!(fast, plain, "{:?} through {symmetry}", group.shared);
         }
-        involutions.sort_unstable();
-        assert_eq!(involutions, vec![2, 4, 5, 6, 7], "every involution a start can share");
+    }
+
+    #[test]
+    fn windowed_adds_match_the_lane_maps_for_every_group() {
+        let mut shared = Vec::new();
+        for cells in GROUP_STARTS {
+            let group = LaneGroup::for_start(Board::from_cells(cells), true);
+            match group.lanes() {
+                8 => windowed_adds_match_the_lane_maps::<8, 16>(&group),
+                4 => windowed_adds_match_the_lane_maps::<4, 16>(&group),
+                2 => windowed_adds_match_the_lane_maps::<2, 4>(&group),
+                _ => windowed_adds_match_the_lane_maps::<1, 1>(&group),
+            }
+            shared.push(group.shared);
+        }
+        let involutions: Vec<usize> = shared.iter().filter(|h| h.len() == 2).map(|h| h[1]).collect();
+        assert_eq!(involutions, vec![4, 6, 5, 7, 2], "every involution a start can share");
+        assert_eq!(shared.iter().filter(|h| h.len() == 4).count(), 2, "two groups of four");
     }
 
     fn any_board() -> impl Strategy<Value = Board> {
@@ -1046,6 +1074,13 @@ mod tests {
             by_board.add_orbit(board.bits(), count);
             by_sums.add_sums_orbit(&sums, count);
             prop_assert_eq!(by_board.sum, by_sums.sum);
+            let counts: [u32; 8] = std::array::from_fn(|k| count.wrapping_mul(k as u32 + 1));
+            let (mut at_once, mut one_by_one) = (HashTally::default(), HashTally::default());
+            at_once.add_oriented(board.bits(), &counts);
+            for (t, &count) in counts.iter().enumerate() {
+                one_by_one.add(board.bits(), t, count);
+            }
+            prop_assert_eq!(at_once.sum, one_by_one.sum);
             let (mut by_board, mut by_sums) = (CellTally::default(), CellTally::default());
             by_board.add(board.bits(), t, count);
             by_sums.add_sums(&sums, t, count);
@@ -1085,7 +1120,7 @@ mod tests {
         let bounds = Bounds::new(0, 40);
         let board = Board::from_cells([3, 0, 0, 0, 0, 0, 0, 0, 0]).bits();
         assert_eq!(bounds.window(board), (4, 5));
-        let mut level: Level<8> = Level::new();
+        let mut level: Level<8> = Level::new(3);
         level.map.reserve(3);
         let first = level.row(&bounds, board, 5, 1);
         level.arena[first] = [1, 2, 3, 4, 5, 6, 7, 8];
@@ -1138,6 +1173,15 @@ mod tests {
         for cells in starts {
             let start = Board::from_cells(cells);
             assert_eq!(hash_sum(start, 40, true), hash_sum(start, 40, false), "{cells:?}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn last_depth_from_the_pip_sum_is_the_window_end(start in any_board(), board in any_board(), depth in 1u32..=40) {
+            let bounds = Bounds::new(start.bits(), depth);
+            let last = bounds.last(board.pip_sum() as i32, board.dice() as i32);
+            prop_assert_eq!(last, bounds.window(board.bits()).1);
         }
     }
 
