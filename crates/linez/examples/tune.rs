@@ -10,6 +10,18 @@
 //! budget. A game stops after MAX_MOVES moves (counted as alive). Prints one line per game, then
 //! the mean score and moves with two standard errors and the CPU time per move.
 //!
+//! ```text
+//! cargo run --release -p linez --example tune -- crowded FIRST LAST UNITS HORIZON
+//! ```
+//!
+//! The death phase alone, paired: for each seed FIRST..=LAST, the default bot plays the game at
+//! 1,000 units a move until the board first holds 52 and then 58 numbers; from each of these two
+//! positions (the game's own later numbers and cells) the bot under test plays at most HORIZON
+//! moves at UNITS a move. Prints one line per position (moves survived, points, whether the board
+//! filled), then the deaths and the mean moves survived with two standard errors. Every variant
+//! starts from the same positions and meets the same generator, so two runs compare position by
+//! position; games are lost in this climb from about 50 numbers to a full board.
+//!
 //! Search settings from the environment:
 //! `LINEZ_ROLL=plies,k,temperature[,deep_from[,replies[,quick]]]` (rollout plies, 0 = the reply
 //! search; the policy's re-ranked moves; its softmax temperature, 0 = greedy; the numbers on the
@@ -60,7 +72,68 @@ fn weights_from_env() -> Weights {
     weights
 }
 
+/// The positions of the crowded mode: the game of `seed` played by the default bot at 1,000 units
+/// a move, as it stands when the board first holds 52 and then 58 numbers (none if it ends first).
+fn crowded_positions(seed: u64) -> Vec<Game> {
+    let bot = Bot::with_weights(GAME_BUDGET, Weights::default()).without_clock();
+    let mut game = Game::new(seed, Rules::default());
+    let mut found = Vec::new();
+    for threshold in [52, 58] {
+        while !game.is_over() && game.board().occupied_cells().count_ones() < threshold {
+            let turn = game.turn();
+            let effort = effort_of_units(1_000, bot.sample_cost(&turn.board));
+            game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("a legal move");
+        }
+        if game.is_over() {
+            break;
+        }
+        found.push(game.clone());
+    }
+    found
+}
+
+/// The crowded mode (see the crate docs above): `[first, last, units, horizon]`.
+fn crowded(args: &[u64], weights: Weights) {
+    let [first, last, units, horizon] = args[..] else {
+        panic!("usage: tune crowded FIRST LAST UNITS HORIZON")
+    };
+    let bot = Bot::with_weights(GAME_BUDGET, weights).without_clock();
+    let (mut survived, mut deaths) = (Vec::new(), 0);
+    for seed in first..=last {
+        for mut game in crowded_positions(seed) {
+            let (start, score, numbers) =
+                (game.moves(), game.score(), game.board().occupied_cells().count_ones());
+            while !game.is_over() && game.moves() - start < horizon {
+                let turn = game.turn();
+                let effort = effort_of_units(units, bot.sample_cost(&turn.board));
+                game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("a legal move");
+            }
+            let moves = game.moves() - start;
+            println!(
+                "position {seed}/{start} numbers {numbers} moves {moves} points {} full {}",
+                game.score() - score,
+                game.is_over()
+            );
+            survived.push(moves as f64);
+            deaths += usize::from(game.is_over());
+        }
+    }
+    let (mean, error) = mean_and_error(&survived);
+    println!(
+        "positions {} full {deaths} ({:.1}%) moves survived {mean:.2} +- {error:.2} of {horizon}",
+        survived.len(),
+        100.0 * deaths as f64 / survived.len() as f64
+    );
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("crowded") {
+        let args: Vec<u64> = std::env::args()
+            .skip(2)
+            .map(|a| a.parse().expect("usage: tune crowded FIRST LAST UNITS HORIZON"))
+            .collect();
+        return crowded(&args, weights_from_env());
+    }
     let args: Vec<u64> = std::env::args()
         .skip(1)
         .map(|a| a.parse().expect("usage: tune FIRST LAST UNITS MAX_MOVES JOBS"))
