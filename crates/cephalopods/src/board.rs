@@ -237,9 +237,6 @@ pub fn moves(board: Board) -> Vec<Move> {
 /// OR of the images of its three rows. Built at compile time.
 static ROW_IMAGES: [[[u32; 512]; 3]; 8] = row_table(false);
 
-/// `ROW_HASHES[s][r][bits]`: the contribution of that image to the board hash.
-static ROW_HASHES: [[[u32; 512]; 3]; 8] = row_table(true);
-
 /// The row images (`hashes` false) or their hash contributions (`hashes` true), for every symmetry,
 /// row and row content. A row's cells land on distinct cells, so summing their images is ORing them.
 const fn row_table(hashes: bool) -> [[[u32; 512]; 3]; 8] {
@@ -289,8 +286,9 @@ pub fn transform(s: usize, board: u32) -> u32 {
     rows[0][(board & 511) as usize] | rows[1][((board >> 9) & 511) as usize] | rows[2][(board >> 18) as usize]
 }
 
-/// `ORIENTED_ROW_HASHES[r][bits][s]`: `ROW_HASHES[s][r][bits]`, the eight symmetries side by side,
-/// so that one board's hashes under all eight are three rows of adds ([`transformed_hashes`]).
+/// `ORIENTED_ROW_HASHES[r][bits][s]`: the contribution to the board hash of the image under
+/// symmetry `s` of row `r` holding `bits`, the eight symmetries side by side, so that one board's
+/// hashes under all eight are three rows of adds ([`transformed_hashes`]).
 static ORIENTED_ROW_HASHES: [[[u32; 8]; 512]; 3] = {
     let by_symmetry = row_table(true);
     let mut table = [[[0u32; 8]; 512]; 3];
@@ -325,10 +323,10 @@ pub fn transformed_hashes(board: u32) -> [u32; 8] {
 /// The hash of `board` (packed) moved by symmetry `s`, three look-ups.
 #[inline]
 pub fn transformed_hash(s: usize, board: u32) -> u32 {
-    let rows = &ROW_HASHES[s];
-    rows[0][(board & 511) as usize]
-        .wrapping_add(rows[1][((board >> 9) & 511) as usize])
-        .wrapping_add(rows[2][(board >> 18) as usize])
+    let rows = &ORIENTED_ROW_HASHES;
+    rows[0][(board & 511) as usize][s]
+        .wrapping_add(rows[1][((board >> 9) & 511) as usize][s])
+        .wrapping_add(rows[2][(board >> 18) as usize][s])
 }
 
 /// As [`Board::canonical`] on packed boards: `(c, s)` with `transform(s, c) == board` (when the

@@ -101,7 +101,7 @@ impl Tally for HashTally {
     /// counted an even number of times. A start fixed by all eight symmetries then counts every
     /// game 4 times instead of 8, which leaves the 30 bits of the answer exact modulo 2^32.
     fn add_orbit(&mut self, board: u32, count: u32) {
-        let sum: u64 = (0..8).map(|t| u64::from(transformed_hash(t, board))).sum();
+        let sum: u64 = transformed_hashes(board).into_iter().map(u64::from).sum();
         self.sum = self.sum.wrapping_add(count.wrapping_mul((sum / 2) as u32));
     }
 
