@@ -72,6 +72,13 @@ fn weights_from_env() -> Weights {
     weights
 }
 
+/// Plays the bot's move at a fixed `units` of work (the survival curve's unit of budget).
+fn play_at(bot: &Bot, game: &mut Game, units: u64) {
+    let turn = game.turn();
+    let effort = effort_of_units(units, bot.sample_cost(&turn.board));
+    game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("the bot plays legal moves");
+}
+
 /// The positions of the crowded mode: the game of `seed` played by the default bot at 1,000 units
 /// a move, as it stands when the board first holds 52 and then 58 numbers (none if it ends first).
 fn crowded_positions(seed: u64) -> Vec<Game> {
@@ -80,9 +87,7 @@ fn crowded_positions(seed: u64) -> Vec<Game> {
     let mut found = Vec::new();
     for threshold in [52, 58] {
         while !game.is_over() && game.board().occupied_cells().count_ones() < threshold {
-            let turn = game.turn();
-            let effort = effort_of_units(1_000, bot.sample_cost(&turn.board));
-            game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("a legal move");
+            play_at(&bot, &mut game, 1_000);
         }
         if game.is_over() {
             break;
@@ -104,9 +109,7 @@ fn crowded(args: &[u64], weights: Weights) {
             let (start, score, numbers) =
                 (game.moves(), game.score(), game.board().occupied_cells().count_ones());
             while !game.is_over() && game.moves() - start < horizon {
-                let turn = game.turn();
-                let effort = effort_of_units(units, bot.sample_cost(&turn.board));
-                game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("a legal move");
+                play_at(&bot, &mut game, units);
             }
             let moves = game.moves() - start;
             println!(
@@ -153,14 +156,13 @@ fn main() {
                     let mut bot = Bot::with_weights(GAME_BUDGET, weights).without_clock();
                     let cpu = thread_cpu();
                     while !game.is_over() && game.moves() < max_moves {
-                        let turn = game.turn();
-                        let mv = if units == 0 {
-                            bot.choose(&turn.board, turn.next_three)
+                        if units == 0 {
+                            let turn = game.turn();
+                            game.play(bot.choose(&turn.board, turn.next_three))
+                                .expect("the bot plays legal moves");
                         } else {
-                            let effort = effort_of_units(units, bot.sample_cost(&turn.board));
-                            bot.choose_with(&turn.board, turn.next_three, effort)
-                        };
-                        game.play(mv).expect("the bot plays legal moves");
+                            play_at(&bot, &mut game, units);
+                        }
                     }
                     let secs = thread_cpu() - cpu;
                     println!(
