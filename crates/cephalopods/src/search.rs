@@ -808,7 +808,6 @@ fn run<T: Tally, const L: usize, const X: usize>(group: &LaneGroup, start: u32, 
 
 impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
     fn run(&mut self) {
-        let mut previous = 1;
         while !self.current.is_empty() {
             for dice in (0..=CELLS).rev() {
                 let bucket = std::mem::take(&mut self.current.buckets[dice]);
@@ -821,16 +820,14 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
                 }
                 self.current.buckets[dice] = bucket;
             }
-            let (before, finished) = (previous, self.current.map.len);
-            previous = finished;
+            let finished = self.current.map.len;
             std::mem::swap(&mut self.current, &mut self.next);
             self.next.clear();
             self.next.sum = self.current.sum + 1;
-            // Level sizes change by slowly varying ratios: sizing the next level's map now, while
-            // it is empty, for its expected final size (this one's times the last ratio, twice)
-            // saves moving its entries as it fills, its own captures included.
-            let expected = finished * finished / before.max(1) * finished / before.max(1);
-            self.next.map.reserve(expected.min(4 * finished).max(self.current.map.len));
+            // Levels grow or shrink gradually: sizing the next level's map now, while it is empty,
+            // as this one times the last ratio of sizes saves moving its entries as it fills.
+            let filled = self.current.map.len;
+            self.next.map.reserve(filled.max(filled * filled / finished.max(1)).min(2 * filled));
         }
     }
 
