@@ -332,6 +332,25 @@ fn add_windows<const L: usize, const X: usize>(
     source: &[[u32; X]],
     windows: [u8; 2],
 ) {
+    if L == 1 {
+        // One lane: nothing to permute, and consecutive rows are consecutive counts, added four
+        // at a time as one vector.
+        let mut targets = target.chunks_exact_mut(4);
+        let mut sources = source.chunks_exact(4);
+        for (to, from) in (&mut targets).zip(&mut sources) {
+            let mut quad: [u32; 4] = std::array::from_fn(|j| to[j][0]);
+            for (j, count) in quad.iter_mut().enumerate() {
+                *count = count.wrapping_add(from[j][0]);
+            }
+            for (j, row) in to.iter_mut().enumerate() {
+                row[0] = quad[j];
+            }
+        }
+        for (to, from) in targets.into_remainder().iter_mut().zip(sources.remainder()) {
+            to[0] = to[0].wrapping_add(from[0]);
+        }
+        return;
+    }
     for (to, from) in target.iter_mut().zip(source) {
         if L >= 4 {
             // Whole rows and quads as values, so that the adds are vector adds.
@@ -344,9 +363,6 @@ fn add_windows<const L: usize, const X: usize>(
                 }
             }
             *to = row;
-        } else if L == 1 {
-            // One lane: nothing to permute.
-            to[0] = to[0].wrapping_add(from[0]);
         } else {
             let offset = usize::from(windows[0]);
             for j in 0..L {
@@ -804,12 +820,14 @@ impl<T: Tally, const L: usize, const X: usize> Search<'_, T, L, X> {
                 }
                 self.current.buckets[dice] = bucket;
             }
+            let finished = self.current.map.len;
             std::mem::swap(&mut self.current, &mut self.next);
             self.next.clear();
             self.next.sum = self.current.sum + 1;
-            // The next level has about as many boards as this one: growing its map now, while it
-            // is empty, saves moving its entries as it fills.
-            self.next.map.reserve(self.current.map.len);
+            // Levels grow or shrink gradually: sizing the next level's map now, while it is empty,
+            // as this one times the last ratio of sizes saves moving its entries as it fills.
+            let filled = self.current.map.len;
+            self.next.map.reserve(filled.max(filled * filled / finished.max(1)).min(2 * filled));
         }
     }
 
@@ -1006,12 +1024,13 @@ mod tests {
         [0; 9],
     ];
 
-    /// The windowed add of `L` lanes against the plain loop over [`LaneGroup::lane_maps`].
+    /// The windowed add of `L` lanes against the plain loop over [`LaneGroup::lane_maps`], on nine
+    /// rows (the one-lane add takes four rows at a time, then the rest one by one).
     fn windowed_adds_match_the_lane_maps<const L: usize, const X: usize>(group: &LaneGroup) {
         let maps: [[u8; L]; 8] = group.lane_maps();
         let windows = group.windows::<L>();
         let rows: Vec<[u32; L]> =
-            (0..3u32).map(|r| std::array::from_fn(|k| 1000 * r + 10 * k as u32 + 7)).collect();
+            (0..9u32).map(|r| std::array::from_fn(|k| 1000 * r + 10 * k as u32 + 7)).collect();
         let expanded: Vec<[u32; X]> = rows.iter().map(expand_row).collect();
         for symmetry in 0..8 {
             let start: [u32; L] = std::array::from_fn(|k| 5 + k as u32);
