@@ -835,11 +835,12 @@ mod tests {
             let mut mover = root.to_move;
             for &index in &search.path {
                 let node = search.nodes[index as usize];
-                for child in node.first_child as usize..node.first_child as usize + node.children as usize {
-                    if board.nodes[usize::from(search.cells[child])] == stone(mover) {
-                        expected[child][0] += 1.0;
+                let children = node.first_child as usize..node.first_child as usize + node.children as usize;
+                for (&cell, counts) in search.cells[children.clone()].iter().zip(&mut expected[children]) {
+                    if board.nodes[usize::from(cell)] == stone(mover) {
+                        counts[0] += 1.0;
                         if winner == mover {
-                            expected[child][1] += 1.0;
+                            counts[1] += 1.0;
                         }
                     }
                 }
