@@ -32,9 +32,10 @@ const FIRST_COLUMN: u128 = {
 };
 const LAST_COLUMN: u128 = FIRST_COLUMN << (SIZE - 1);
 
-/// The neighbours of the cells of `bits` (bit sets; may include the cells themselves): `(r-1, c)`
-/// and `(r+1, c)` are 11 bits away, `(r, c+1)` and `(r-1, c+1)` one and ten bits the other way
-/// (not from the last column), `(r, c-1)` and `(r+1, c-1)` likewise (not from the first).
+/// The neighbours of the cells of `bits` (bit sets): `(r-1, c)` and `(r+1, c)` are `SIZE` bits
+/// down and up; `(r, c+1)` one bit up and `(r-1, c+1)` `SIZE - 1` bits down, from cells not in the
+/// last column; `(r, c-1)` one bit down and `(r+1, c-1)` `SIZE - 1` bits up, from cells not in the
+/// first column.
 fn neighbour_bits(bits: u128) -> u128 {
     let (right, left) = (bits & !LAST_COLUMN, bits & !FIRST_COLUMN);
     ((bits >> SIZE)
@@ -123,9 +124,9 @@ impl Position {
         for (chunk, bytes) in self.nodes[..CELLS].chunks(8).enumerate() {
             let mut word = [0u8; 8];
             word[..bytes.len()].copy_from_slice(bytes);
-            // Bytes are 0, 1 or 2: equal to `stone` exactly where `byte ^ !stone` has its two
-            // low bits set; that bit is then moved to bit `8 * i + 7` and the eight are gathered
-            // into the top byte by one multiplication.
+            // Bytes are 0, 1 or 2: a byte equals `stone` exactly where `byte ^ (3 & !stone)` is 3;
+            // byte `i`'s verdict is moved to bit `8 * i + 7` and the eight are gathered into the
+            // top byte by one multiplication.
             let x = u64::from_le_bytes(word)
                 ^ (0x0303_0303_0303_0303 & !(0x0101_0101_0101_0101 * u64::from(stone)));
             let hits = (x & (x >> 1) & 0x0101_0101_0101_0101) << 7;

@@ -80,7 +80,7 @@ const MAX_NODES: usize = 6_000_000;
 /// children of every node on a descent's path: the selection (five fields a child) and the RAVE
 /// update (the cell and two counts); with the fields in arrays of their own they read only what
 /// they use, and the selection's values are computed four children at a time.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 struct Tree {
     first_child: Vec<u32>,
     children: Vec<u16>,
