@@ -2,7 +2,7 @@
 //! and union-find over a colour's groups. Derived from the rules in [`crate::board`] (side
 //! ownership, adjacency through [`crate::geometry::Geometry`]), never restated.
 
-use crate::board::{Board, Cell, Color, CELLS};
+use crate::board::{Board, Cell, Color, CELLS, SIZE};
 use crate::geometry::Geometry;
 
 pub const TOP: usize = CELLS;
@@ -14,6 +14,38 @@ pub const LEFT: usize = CELLS + 2;
 pub const RIGHT: usize = CELLS + 3;
 /// Cells plus the four sides.
 pub const NODES: usize = CELLS + 4;
+
+/// Every cell, as a bit set.
+const ALL_CELLS: u128 = (1 << CELLS) - 1;
+/// The cells of the first and of the last row, as bit sets (see [`Position::full_board_winner`]).
+const FIRST_ROW: u128 = (1 << SIZE) - 1;
+const LAST_ROW: u128 = FIRST_ROW << (CELLS - SIZE);
+/// The cells of the first and of the last column, as bit sets.
+const FIRST_COLUMN: u128 = {
+    let mut bits = 0;
+    let mut row = 0;
+    while row < SIZE {
+        bits |= 1 << (row * SIZE);
+        row += 1;
+    }
+    bits
+};
+const LAST_COLUMN: u128 = FIRST_COLUMN << (SIZE - 1);
+
+/// The neighbours of the cells of `bits` (bit sets): `(r-1, c)` and `(r+1, c)` are `SIZE` bits
+/// down and up; `(r, c+1)` one bit up and `(r-1, c+1)` `SIZE - 1` bits down, from cells not in the
+/// last column; `(r, c-1)` one bit down and `(r+1, c-1)` `SIZE - 1` bits up, from cells not in the
+/// first column.
+fn neighbour_bits(bits: u128) -> u128 {
+    let (right, left) = (bits & !LAST_COLUMN, bits & !FIRST_COLUMN);
+    ((bits >> SIZE)
+        | (bits << SIZE)
+        | (right << 1)
+        | (right >> (SIZE - 1))
+        | (left >> 1)
+        | (left << (SIZE - 1)))
+        & ALL_CELLS
+}
 
 /// Node contents: empty, or the stone byte of [`stone`].
 pub const EMPTY: u8 = 0;
@@ -66,14 +98,43 @@ impl Position {
 
     /// The winner of a full board (every cell occupied): red iff red's stones join top and bottom.
     ///
+    /// A flood fill on bit sets (cell `r * SIZE + c` is bit `r * SIZE + c` of a `u128`): the region
+    /// reached from the top row grows by all its neighbours at once, one step a round, until it
+    /// touches the bottom row or stops growing; no branch per cell, where a flood fill cell by cell
+    /// mispredicted its way through a sixth of every playout.
+    ///
     /// # Complexity
-    /// O(CELLS): one flood fill.
-    pub fn full_board_winner(&self, geometry: &Geometry) -> Color {
-        if self.connects(geometry, Color::Red) {
-            Color::Red
-        } else {
-            Color::Blue
+    /// O(CELLS / 8) to gather the stones, then one round per step of the longest shortest path.
+    pub fn full_board_winner(&self) -> Color {
+        let red = self.stone_bits(stone(Color::Red));
+        let mut reached = red & FIRST_ROW;
+        while reached & LAST_ROW == 0 {
+            let grown = (reached | neighbour_bits(reached)) & red;
+            if grown == reached {
+                return Color::Blue;
+            }
+            reached = grown;
         }
+        Color::Red
+    }
+
+    /// The cells holding `stone`, as a bit set (bit `cell`).
+    pub fn stone_bits(&self, stone: u8) -> u128 {
+        let mut bits = 0u128;
+        for (chunk, bytes) in self.nodes[..CELLS].chunks(8).enumerate() {
+            let mut word = [0u8; 8];
+            word[..bytes.len()].copy_from_slice(bytes);
+            // Bytes are 0, 1 or 2: a byte equals `stone` exactly where `byte ^ (3 & !stone)` is 3;
+            // byte `i`'s verdict is moved to bit `8 * i + 7` and the eight are gathered into the
+            // top byte by one multiplication.
+            let x = u64::from_le_bytes(word)
+                ^ (0x0303_0303_0303_0303 & !(0x0101_0101_0101_0101 * u64::from(stone)));
+            let hits = (x & (x >> 1) & 0x0101_0101_0101_0101) << 7;
+            let byte = hits.wrapping_mul(0x0002_0408_1020_4081) >> 56;
+            bits |= u128::from(byte) << (8 * chunk);
+        }
+        // The padding of the last word is not a cell.
+        bits & ALL_CELLS
     }
 
     /// Whether `color` joins its sides (any board, full or not).
@@ -189,6 +250,30 @@ pub(crate) mod tests {
     }
 
     proptest! {
+        /// The bit-set fill and its word-at-a-time stone gathering against the plain cell walks.
+        #[test]
+        fn full_board_winner_and_stone_bits_match_the_plain_walks(seed in any::<u64>(), stones in 0usize..121) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, stones);
+            let mut position = Position::new(game.board(), game.to_move());
+            for s in [EMPTY, stone(Color::Red), stone(Color::Blue)] {
+                let plain = (0..CELLS).filter(|&c| position.nodes[c] == s).fold(0u128, |b, c| b | 1 << c);
+                prop_assert_eq!(position.stone_bits(s), plain);
+            }
+            // Completed at random (the winner of a full board is the rules' only connected side).
+            let mut rng = seed | 1;
+            for cell in 0..CELLS {
+                if position.nodes[cell] == EMPTY {
+                    rng ^= rng << 13;
+                    rng ^= rng >> 7;
+                    rng ^= rng << 17;
+                    position.nodes[cell] = stone(if rng % 2 == 0 { Color::Red } else { Color::Blue });
+                }
+            }
+            let plain = if position.connects(&geometry, Color::Red) { Color::Red } else { Color::Blue };
+            prop_assert_eq!(position.full_board_winner(), plain);
+        }
+
         #[test]
         fn connects_matches_the_rules(seed in any::<u64>(), stones in 0usize..121) {
             let geometry = Geometry::new();

@@ -74,33 +74,93 @@ const SHAPE_PRUNE: f32 = 0.0;
 /// The tree stops growing at this many nodes (32 bytes each: 192 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
 
-/// A tree node; its statistics are from the point of view of the player who moved into it.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    first_child: u32,
-    children: u16,
-    cell: u8,
-    proven: i8,
-    visits: f32,
-    wins: f32,
-    rave_visits: f32,
-    rave_wins: f32,
+/// The search tree as one array per node field (a structure of arrays). Node `0` is a root;
+/// a node's children are the consecutive nodes `first_child..first_child + children`; statistics are
+/// from the point of view of the player who moved into the node. Two loops run over all the
+/// children of every node on a descent's path: the selection (five fields a child) and the RAVE
+/// update (the cell and two counts); with the fields in arrays of their own they read only what
+/// they use, and the selection's values are computed four children at a time.
+#[derive(Debug)]
+struct Tree {
+    first_child: Vec<u32>,
+    children: Vec<u16>,
+    cell: Vec<u8>,
+    proven: Vec<i8>,
+    visits: Vec<f32>,
+    wins: Vec<f32>,
+    rave_visits: Vec<f32>,
+    rave_wins: Vec<f32>,
     /// The learned shape prior: this move's probability among its siblings, times
     /// [`Params::shape_bias`].
-    weighted_shape: f32,
+    weighted_shape: Vec<f32>,
     /// The progressive bias `weighted_shape / sqrt(visits + 1)`, kept current as `visits` changes
     /// (once per descent for the nodes on the path, instead of a root and a division for every
     /// child at every selection).
-    progressive_bias: f32,
+    progressive_bias: Vec<f32>,
+}
+
+impl Tree {
+    fn with_capacity(capacity: usize) -> Tree {
+        Tree {
+            first_child: Vec::with_capacity(capacity),
+            children: Vec::with_capacity(capacity),
+            cell: Vec::with_capacity(capacity),
+            proven: Vec::with_capacity(capacity),
+            visits: Vec::with_capacity(capacity),
+            wins: Vec::with_capacity(capacity),
+            rave_visits: Vec::with_capacity(capacity),
+            rave_wins: Vec::with_capacity(capacity),
+            weighted_shape: Vec::with_capacity(capacity),
+            progressive_bias: Vec::with_capacity(capacity),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.cell.len()
+    }
+
+    fn clear(&mut self) {
+        self.first_child.clear();
+        self.children.clear();
+        self.cell.clear();
+        self.proven.clear();
+        self.visits.clear();
+        self.wins.clear();
+        self.rave_visits.clear();
+        self.rave_wins.clear();
+        self.weighted_shape.clear();
+        self.progressive_bias.clear();
+    }
+
+    /// Adds a node without children or visits.
+    fn push(&mut self, cell: usize, proven: i8, rave_visits: f32, rave_wins: f32, weighted_shape: f32) {
+        self.first_child.push(0);
+        self.children.push(0);
+        self.cell.push(cell as u8);
+        self.proven.push(proven);
+        self.visits.push(0.0);
+        self.wins.push(0.0);
+        self.rave_visits.push(rave_visits);
+        self.rave_wins.push(rave_wins);
+        self.weighted_shape.push(weighted_shape);
+        // No visits yet: sqrt(0 + 1) = 1.
+        self.progressive_bias.push(weighted_shape);
+    }
+
+    /// The children of `node`.
+    fn children(&self, node: usize) -> std::ops::Range<usize> {
+        let first = self.first_child[node] as usize;
+        first..first + usize::from(self.children[node])
+    }
 }
 
 /// A child's value for selection, `(1-β)·wins/n + β·rave_wins/rn` with `β = rn / D` and
 /// `D = rn + n + rn·n·bias`, folded into a single division: `(1-β)/n = (1 + rn·bias)/D`, so the value
 /// is `(wins·(1 + rn·bias) + rave_wins) / D` (also right for `n = 0`). `rn > 0` always (priors).
 #[inline]
-fn blended_value(child: &Node, bias: f32) -> f32 {
-    let (n, rn) = (child.visits, child.rave_visits);
-    (child.wins * (1.0 + rn * bias) + child.rave_wins) / (rn + n + rn * n * bias)
+fn blended_value(visits: f32, wins: f32, rave_visits: f32, rave_wins: f32, bias: f32) -> f32 {
+    let (n, rn) = (visits, rave_visits);
+    (wins * (1.0 + rn * bias) + rave_wins) / (rn + n + rn * n * bias)
 }
 
 /// xorshift64*: fast, good enough for playouts.
@@ -214,7 +274,7 @@ pub fn shaped_playout(
         position.play(cell);
         last = cell;
     }
-    position.full_board_winner(geometry)
+    position.full_board_winner()
 }
 
 /// What a search found.
@@ -238,7 +298,7 @@ pub struct Search {
     shapes: Shapes,
     /// The playouts' acceptance table for `params.playout_shapes` (built when it changes).
     accept: Option<(f32, [Vec<u32>; 2])>,
-    nodes: Vec<Node>,
+    tree: Tree,
     rng: Rng,
     path: Vec<u32>,
     /// The node searched from.
@@ -258,7 +318,7 @@ impl Search {
             accept: None,
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
-            nodes: Vec::with_capacity(MAX_NODES),
+            tree: Tree::with_capacity(MAX_NODES),
             rng: Rng::new(seed),
             path: Vec::new(),
             root: 0,
@@ -292,19 +352,8 @@ impl Search {
         self.root = match continues.then(|| self.reusable(last)).flatten() {
             Some(index) => index,
             None => {
-                self.nodes.clear();
-                self.nodes.push(Node {
-                    first_child: 0,
-                    children: 0,
-                    cell: 0,
-                    proven: UNKNOWN,
-                    visits: 0.0,
-                    wins: 0.0,
-                    rave_visits: 0.0,
-                    rave_wins: 0.0,
-                    weighted_shape: 0.0,
-                    progressive_bias: 0.0,
-                });
+                self.tree.clear();
+                self.tree.push(0, UNKNOWN, 0.0, 0.0, 0.0);
                 0
             }
         };
@@ -314,7 +363,7 @@ impl Search {
         } else if strength <= 0.0 {
             self.accept = None;
         }
-        if self.nodes[self.root].children == 0 {
+        if self.tree.children[self.root] == 0 {
             self.expand(self.root, root, last, self.root_own_last);
         }
         let mut playouts = 0;
@@ -323,7 +372,7 @@ impl Search {
         let mut checked = Instant::now();
         let mut pause = std::time::Duration::ZERO;
         // Stop early only on a proven win; a proven loss still searches for the stubbornest move.
-        while playouts < max_playouts && self.nodes[self.root].proven != LOST {
+        while playouts < max_playouts && self.tree.proven[self.root] != LOST {
             if playouts % 4 == 0 {
                 let now = Instant::now();
                 pause = pause.max(now - checked);
@@ -357,61 +406,48 @@ impl Search {
     /// the child for `last` of the node of our previous answer.
     fn reusable(&self, last: usize) -> Option<usize> {
         let (_, node, _) = self.previous.as_ref()?;
-        if self.nodes.len() > MAX_NODES / 2 {
+        if self.tree.len() > MAX_NODES / 2 {
             return None;
         }
-        let node = self.nodes[*node];
-        let children = node.first_child as usize..node.first_child as usize + node.children as usize;
-        children.into_iter().find(|&i| usize::from(self.nodes[i].cell) == last && self.nodes[i].children > 0)
+        self.tree
+            .children(*node)
+            .find(|&i| usize::from(self.tree.cell[i]) == last && self.tree.children[i] > 0)
     }
 
     fn best(&self, playouts: u32) -> SearchResult {
-        let root = self.nodes[self.root];
-        let children = root.first_child as usize..root.first_child as usize + root.children as usize;
+        let tree = &self.tree;
+        let children = tree.children(self.root);
         let mut best = children.start;
         let mut best_key = f32::NEG_INFINITY;
         for i in children {
-            let node = &self.nodes[i];
-            let key = match node.proven {
+            let key = match tree.proven[i] {
                 WON => f32::INFINITY,
                 // A proven loss only if everything loses: then resist longest (most visits).
-                LOST => -1e9 + node.visits,
-                _ => node.visits,
+                LOST => -1e9 + tree.visits[i],
+                _ => tree.visits[i],
             };
             if key > best_key {
                 best_key = key;
                 best = i;
             }
         }
-        let node = &self.nodes[best];
-        let value = match node.proven {
+        let value = match tree.proven[best] {
             WON => 1.0,
             LOST => 0.0,
-            _ => node.wins / node.visits.max(1.0),
+            _ => tree.wins[best] / tree.visits[best].max(1.0),
         };
         SearchResult {
-            cell: usize::from(node.cell),
+            cell: usize::from(tree.cell[best]),
             node: best,
             value,
-            proven: node.proven != UNKNOWN,
+            proven: tree.proven[best] != UNKNOWN,
             playouts,
         }
     }
 
     fn push_child(&mut self, cell: usize, proven: i8, prior: f32, shape: f32) {
-        self.nodes.push(Node {
-            first_child: 0,
-            children: 0,
-            cell: cell as u8,
-            proven,
-            visits: 0.0,
-            wins: 0.0,
-            rave_visits: self.params.prior_games,
-            rave_wins: self.params.prior_games * prior,
-            weighted_shape: self.params.shape_bias * shape,
-            // No visits yet: sqrt(0 + 1) = 1.
-            progressive_bias: self.params.shape_bias * shape,
-        });
+        let games = self.params.prior_games;
+        self.tree.push(cell, proven, games, games * prior, self.params.shape_bias * shape);
     }
 
     /// Creates the children of `index` at `position` (whose last move was `last`, after the
@@ -419,13 +455,13 @@ impl Search {
     /// node.
     fn expand(&mut self, index: usize, position: &Position, last: usize, own_last: usize) {
         let me = position.to_move;
-        let first = self.nodes.len() as u32;
+        let first = self.tree.len() as u32;
         let wins = winning_cells(position, &self.geometry, me);
         if let Some(&cell) = wins.first() {
             self.push_child(cell, WON, 1.0, 1.0);
-            self.nodes[index].first_child = first;
-            self.nodes[index].children = 1;
-            self.nodes[index].proven = LOST;
+            self.tree.first_child[index] = first;
+            self.tree.children[index] = 1;
+            self.tree.proven[index] = LOST;
             return;
         }
         let mine = bridge_links(position, &self.geometry, me);
@@ -433,9 +469,9 @@ impl Search {
             // Won through disjoint bridges: filling one of their carriers keeps the win.
             let cell = if carrier < CELLS { carrier } else { self.candidates(position)[0] };
             self.push_child(cell, WON, 1.0, 1.0);
-            self.nodes[index].first_child = first;
-            self.nodes[index].children = 1;
-            self.nodes[index].proven = LOST;
+            self.tree.first_child[index] = first;
+            self.tree.children[index] = 1;
+            self.tree.proven[index] = LOST;
             return;
         }
         let threats = winning_cells(position, &self.geometry, me.opponent());
@@ -446,7 +482,7 @@ impl Search {
                 let theirs = bridge_links(position, &self.geometry, me.opponent());
                 if theirs.proof.is_some() {
                     // Lost whatever we do; keep the moves that break the most, to resist.
-                    self.nodes[index].proven = WON;
+                    self.tree.proven[index] = WON;
                 }
                 match theirs.loose.then(|| self.mustplay(position)).flatten() {
                     Some(cells) => cells,
@@ -459,7 +495,7 @@ impl Search {
             1 => threats,
             _ => {
                 // Lost whatever we do; still list the blocks, so that a move can be reported.
-                self.nodes[index].proven = WON;
+                self.tree.proven[index] = WON;
                 threats
             }
         };
@@ -482,8 +518,8 @@ impl Search {
             let prior = self.prior(position, last, cell);
             self.push_child(cell, UNKNOWN, prior, (log - top).exp() / total);
         }
-        self.nodes[index].first_child = first;
-        self.nodes[index].children = candidates.len() as u16;
+        self.tree.first_child[index] = first;
+        self.tree.children[index] = candidates.len() as u16;
     }
 
     /// The prior win rate of `cell` for the side to move, from local shape: answering an intrusion
@@ -592,29 +628,44 @@ impl Search {
     }
 
     fn select(&mut self, index: usize) -> usize {
-        let node = self.nodes[index];
+        let tree = &self.tree;
+        let children = tree.children(index);
+        let first = children.start;
+        let len = children.len();
+        let bias = self.params.rave_bias;
+        // The values of all the children first, in a loop without branches over the field arrays
+        // (the compiler computes it four children at a time, divisions included), then the
+        // largest, with the proven children (rare) set aside.
+        let mut values = [0.0f32; CELLS];
+        let values = &mut values[..len];
+        let visits = &tree.visits[children.clone()];
+        let wins = &tree.wins[children.clone()];
+        let rave_visits = &tree.rave_visits[children.clone()];
+        let rave_wins = &tree.rave_wins[children.clone()];
+        let progressive_bias = &tree.progressive_bias[children.clone()];
+        for k in 0..len {
+            values[k] =
+                blended_value(visits[k], wins[k], rave_visits[k], rave_wins[k], bias) + progressive_bias[k];
+        }
         // The exploration term (zero by default: then the logarithm is not worth computing).
         let explore = self.params.exploration;
-        let log_n = if explore > 0.0 { (node.visits + 1.0).ln() } else { 0.0 };
-        let mut best = node.first_child as usize;
+        if explore > 0.0 {
+            let log_n = (tree.visits[index] + 1.0).ln();
+            for (value, &n) in values.iter_mut().zip(visits) {
+                *value += explore * (log_n / (n + 1.0)).sqrt();
+            }
+        }
+        let mut best = first;
         let mut best_value = f32::NEG_INFINITY;
-        for i in node.first_child as usize..node.first_child as usize + node.children as usize {
-            let child = &self.nodes[i];
-            let value = match child.proven {
-                WON => return i,
+        for (k, (&value, &proven)) in values.iter().zip(&tree.proven[children]).enumerate() {
+            let value = match proven {
+                WON => return first + k,
                 LOST => -1.0,
-                _ => {
-                    let value = blended_value(child, self.params.rave_bias) + child.progressive_bias;
-                    if explore > 0.0 {
-                        value + explore * (log_n / (child.visits + 1.0)).sqrt()
-                    } else {
-                        value
-                    }
-                }
+                _ => value,
             };
             if value > best_value {
                 best_value = value;
-                best = i;
+                best = first + k;
             }
         }
         best
@@ -631,22 +682,23 @@ impl Search {
         // The winner if the descent ended in a proven node.
         let mut known: Option<Color> = None;
         loop {
-            let node = self.nodes[index];
-            if node.proven != UNKNOWN && (index != self.root || node.children == 0) {
+            let (proven, children) = (self.tree.proven[index], self.tree.children[index]);
+            if proven != UNKNOWN && (index != self.root || children == 0) {
                 // The mover into this node is the opposite of the side to move now.
                 let mover = position.to_move.opponent();
-                known = Some(if node.proven == WON { mover } else { mover.opponent() });
+                known = Some(if proven == WON { mover } else { mover.opponent() });
                 break;
             }
-            if node.children == 0 {
-                if node.visits + 1.0 < self.params.expand_after || self.nodes.len() + CELLS > MAX_NODES {
+            if children == 0 {
+                let visits = self.tree.visits[index];
+                if visits + 1.0 < self.params.expand_after || self.tree.len() + CELLS > MAX_NODES {
                     break;
                 }
                 self.expand(index, &position, last, own_last);
                 continue;
             }
             let child = self.select(index);
-            let cell = usize::from(self.nodes[child].cell);
+            let cell = usize::from(self.tree.cell[child]);
             position.play(cell);
             own_last = last;
             last = cell;
@@ -673,11 +725,12 @@ impl Search {
         let mut to_move = root_to_move;
         for depth in 0..self.path.len() {
             let mover = to_move.opponent();
-            let node = &mut self.nodes[self.path[depth] as usize];
-            node.visits += 1.0;
-            node.progressive_bias = node.weighted_shape / (node.visits + 1.0).sqrt();
+            let node = self.path[depth] as usize;
+            let tree = &mut self.tree;
+            tree.visits[node] += 1.0;
+            tree.progressive_bias[node] = tree.weighted_shape[node] / (tree.visits[node] + 1.0).sqrt();
             if winner == mover {
-                node.wins += 1.0;
+                tree.wins[node] += 1.0;
             }
             to_move = mover;
         }
@@ -685,19 +738,28 @@ impl Search {
 
     /// RAVE update of every child of every node on the path, from the full playout board.
     fn update_rave(&mut self, root_to_move: Color, final_board: &[u8; NODES], winner: Color) {
+        // Each cell's owner as two 0/1 tables indexed by the cell byte (256 entries: no bounds
+        // check), so that the loop below adds without comparing: as a comparison the compiler
+        // made it a branch, a coin flip on random playout boards.
+        let mut owned = [[0.0f32; 256]; 2];
+        for (cell, &node) in final_board.iter().enumerate().take(CELLS) {
+            if node != EMPTY {
+                owned[usize::from(node == stone(Color::Blue))][cell] = 1.0;
+            }
+        }
         let mut to_move = root_to_move;
         for depth in 0..self.path.len() {
-            let node = self.nodes[self.path[depth] as usize];
-            let own = stone(to_move);
+            let ours = &owned[to_move.index()];
             let win = if winner == to_move { 1.0 } else { 0.0 };
-            for child in
-                &mut self.nodes[node.first_child as usize..node.first_child as usize + node.children as usize]
+            let tree = &mut self.tree;
+            let children = tree.children(self.path[depth] as usize);
+            let rave_wins = &mut tree.rave_wins[children.clone()];
+            for ((&cell, visits), wins) in
+                tree.cell[children.clone()].iter().zip(&mut tree.rave_visits[children]).zip(rave_wins)
             {
-                // Branch-free: whether the child's cell ended up ours is a coin flip on random
-                // playout boards, too costly as a branch.
-                let ours = f32::from(u8::from(final_board[usize::from(child.cell)] == own));
-                child.rave_visits += ours;
-                child.rave_wins += ours * win;
+                let mine = ours[usize::from(cell)];
+                *visits += mine;
+                *wins += mine * win;
             }
             to_move = to_move.opponent();
         }
@@ -707,15 +769,15 @@ impl Search {
     fn propagate_proof(&mut self) {
         for depth in (0..self.path.len() - 1).rev() {
             let parent = self.path[depth] as usize;
-            let node = self.nodes[parent];
-            if node.proven != UNKNOWN {
+            if self.tree.proven[parent] != UNKNOWN {
                 continue;
             }
-            let children = node.first_child as usize..node.first_child as usize + node.children as usize;
-            if self.nodes[children.clone()].iter().any(|c| c.proven == WON) {
-                self.nodes[parent].proven = LOST;
-            } else if node.children > 0 && self.nodes[children].iter().all(|c| c.proven == LOST) {
-                self.nodes[parent].proven = WON;
+            let children = self.tree.children(parent);
+            let proven = &self.tree.proven[children];
+            if proven.contains(&WON) {
+                self.tree.proven[parent] = LOST;
+            } else if !proven.is_empty() && proven.iter().all(|&p| p == LOST) {
+                self.tree.proven[parent] = WON;
             } else {
                 return;
             }
@@ -801,15 +863,46 @@ mod tests {
     }
 
     proptest! {
+        /// The table-driven RAVE update is the plain rule: every child of every node on the last
+        /// descent's path gains a RAVE visit when its cell ended up owned by the child's mover, and
+        /// a RAVE win when that mover also won; nothing else changes.
+        #[test]
+        fn rave_update_counts_the_cells_each_mover_ended_up_owning(seed in any::<u64>(), moves in 0usize..50) {
+            let game = random_game(seed, moves);
+            prop_assume!(game.winner().is_none());
+            let root = Position::new(game.board(), game.to_move());
+            let mut search = Search::new(seed);
+            let far = Instant::now() + std::time::Duration::from_secs(60);
+            search.run(&root, NODES, far, 300);
+            let mut board = root.clone();
+            let winner = playout(&mut board, &search.geometry, NODES, &mut Rng::new(seed ^ 7));
+            let mut expected = (search.tree.rave_visits.clone(), search.tree.rave_wins.clone());
+            search.update_rave(root.to_move, &board.nodes, winner);
+            let mut mover = root.to_move;
+            for &index in &search.path {
+                for child in search.tree.children(index as usize) {
+                    if board.nodes[usize::from(search.tree.cell[child])] == stone(mover) {
+                        expected.0[child] += 1.0;
+                        if winner == mover {
+                            expected.1[child] += 1.0;
+                        }
+                    }
+                }
+                mover = mover.opponent();
+            }
+            prop_assert_eq!((search.tree.rave_visits, search.tree.rave_wins), expected);
+        }
+    }
+
+    proptest! {
         /// The one-division selection value equals the textbook blend.
         #[test]
         fn blended_value_is_the_rave_blend(n in 0u32..5000, w in 0.0f32..1.0, rn in 1u32..20000, rw in 0.0f32..1.0, bias in 0.0f32..0.01) {
             let (n, rn) = (n as f32, rn as f32);
-            let node = Node { first_child: 0, children: 0, cell: 0, proven: UNKNOWN, visits: n, wins: w * n, rave_visits: rn, rave_wins: rw * rn, weighted_shape: 0.0, progressive_bias: 0.0 };
             let beta = rn / (rn + n + rn * n * bias);
             let mean = if n > 0.0 { w } else { 0.0 };
             let plain = (1.0 - beta) * mean + beta * rw;
-            prop_assert!((blended_value(&node, bias) - plain).abs() < 1e-4);
+            prop_assert!((blended_value(n, w * n, rn, rw * rn, bias) - plain).abs() < 1e-4);
         }
     }
 
@@ -872,6 +965,66 @@ mod tests {
 
     /// The progressive bias kept in each node is exactly the formula for its present visits,
     /// `shape_bias * p / sqrt(visits + 1)`, after searches from two positions.
+    /// The two-pass selection (values of all the children, then the largest) against the plain
+    /// one-child-at-a-time rule, at every expanded node of a grown tree, with and without the
+    /// exploration term.
+    #[test]
+    fn selection_is_the_plain_argmax() {
+        let far = Instant::now() + std::time::Duration::from_secs(60);
+        for (seed, explore) in [(3, 0.0), (4, 0.1)] {
+            let game = random_game(seed, 30);
+            let mut search = Search::new(seed);
+            search.params.exploration = explore;
+            let position = Position::new(game.board(), game.to_move());
+            search.run(&position, NODES, far, 3000);
+            let mut expanded = 0;
+            for node in 0..search.tree.len() {
+                if search.tree.children[node] == 0 {
+                    continue;
+                }
+                let tree = &search.tree;
+                let log_n = (tree.visits[node] + 1.0).ln();
+                let mut plain = (usize::MAX, f32::NEG_INFINITY);
+                for child in tree.children(node) {
+                    let value = match tree.proven[child] {
+                        WON => f32::INFINITY,
+                        LOST => -1.0,
+                        _ => {
+                            let (n, rn) = (tree.visits[child], tree.rave_visits[child]);
+                            let beta = rn / (rn + n + rn * n * search.params.rave_bias);
+                            let mean = if n > 0.0 { tree.wins[child] / n } else { 0.0 };
+                            (1.0 - beta) * mean
+                                + beta * tree.rave_wins[child] / rn
+                                + tree.progressive_bias[child]
+                                + explore * (log_n / (n + 1.0)).sqrt()
+                        }
+                    };
+                    if value > plain.1 {
+                        plain = (child, value);
+                    }
+                }
+                let chosen = search.select(node);
+                // Equal up to rounding: the fast value folds the blend into one division.
+                let tree = &search.tree;
+                assert!(tree.children(node).contains(&chosen));
+                if chosen != plain.0 {
+                    let (n, rn) = (tree.visits[chosen], tree.rave_visits[chosen]);
+                    let value = blended_value(
+                        n,
+                        tree.wins[chosen],
+                        rn,
+                        tree.rave_wins[chosen],
+                        search.params.rave_bias,
+                    ) + tree.progressive_bias[chosen]
+                        + explore * (log_n / (n + 1.0)).sqrt();
+                    assert!((value - plain.1).abs() < 1e-5, "node {node}: {chosen} ({value}) vs {plain:?}");
+                }
+                expanded += 1;
+            }
+            assert!(expanded > 100, "only {expanded} expanded nodes");
+        }
+    }
+
     #[test]
     fn kept_progressive_bias_is_the_formula_for_its_visits() {
         let far = Instant::now() + std::time::Duration::from_secs(60);
@@ -883,10 +1036,11 @@ mod tests {
         next.play(result.cell);
         search.run(&next, result.cell, far, 3000);
         let mut checked = 0;
-        for node in &search.nodes[1..] {
-            let plain = node.weighted_shape / (node.visits + 1.0).sqrt();
-            assert_eq!(node.progressive_bias.to_bits(), plain.to_bits(), "{node:?}");
-            checked += usize::from(node.visits > 0.0);
+        let tree = &search.tree;
+        for node in 1..tree.len() {
+            let plain = tree.weighted_shape[node] / (tree.visits[node] + 1.0).sqrt();
+            assert_eq!(tree.progressive_bias[node].to_bits(), plain.to_bits(), "node {node}");
+            checked += usize::from(tree.visits[node] > 0.0);
         }
         assert!(checked > 100, "only {checked} visited nodes");
     }
