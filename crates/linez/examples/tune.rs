@@ -26,7 +26,8 @@
 //! `LINEZ_ROLL=plies,k,temperature[,deep_from[,replies[,quick]]]` (rollout plies, 0 = the reply
 //! search; the policy's re-ranked moves; its softmax temperature, 0 = greedy; the numbers on the
 //! board from which samples go deep; the reply search's replies; 1 = the quick rollout policy, the
-//! default, 0 = the exact one).
+//! default, 0 = the exact one). `LINEZ_BAND=lo,hi,units` (fixed-units games): moves on boards with
+//! `lo..=hi` numbers get `units` instead of UNITS (which part of a game the budget pays in).
 
 use linez::bot::{effort_of_units, Weights, GAME_BUDGET};
 use linez::game::{Game, Rules};
@@ -77,6 +78,19 @@ fn play_at(bot: &Bot, game: &mut Game, units: u64) {
     let turn = game.turn();
     let effort = effort_of_units(units, bot.sample_cost(&turn.board));
     game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("the bot plays legal moves");
+}
+
+/// The units for a move on `board` when the game runs at `units` a move: `LINEZ_BAND=lo,hi,u`
+/// gives boards with `lo..=hi` numbers `u` units instead (which part of a game the budget buys).
+fn band_units(board: &linez::Board, units: u64) -> u64 {
+    let Ok(text) = std::env::var("LINEZ_BAND") else { return units };
+    let v: Vec<u64> = text.split(',').map(|x| x.parse().expect("LINEZ_BAND: lo,hi,units")).collect();
+    let numbers = u64::from(board.occupied_cells().count_ones());
+    if (v[0]..=v[1]).contains(&numbers) {
+        v[2]
+    } else {
+        units
+    }
 }
 
 /// The positions of the crowded mode: the game of `seed` played by the default bot at 1,000 units
@@ -161,6 +175,7 @@ fn main() {
                             game.play(bot.choose(&turn.board, turn.next_three))
                                 .expect("the bot plays legal moves");
                         } else {
+                            let units = band_units(&game.turn().board, units);
                             play_at(&bot, &mut game, units);
                         }
                     }
