@@ -48,7 +48,7 @@ pub fn fill(
             empty[slot] = empty[count];
             position.play(usize::from(cell));
         }
-        position.full_board_winner(geometry)
+        position.full_board_winner()
     };
     board.copy_from_slice(&position.nodes[..CELLS]);
     stone(winner)
