@@ -80,16 +80,30 @@ fn play_at(bot: &Bot, game: &mut Game, units: u64) {
     game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("the bot plays legal moves");
 }
 
-/// The units for a move on `board` when the game runs at `units` a move: `LINEZ_BAND=lo,hi,u`
-/// gives boards with `lo..=hi` numbers `u` units instead (which part of a game the budget buys).
-fn band_units(board: &linez::Board, units: u64) -> u64 {
-    let Ok(text) = std::env::var("LINEZ_BAND") else { return units };
-    let v: Vec<u64> = text.split(',').map(|x| x.parse().expect("LINEZ_BAND: lo,hi,units")).collect();
-    let numbers = u64::from(board.occupied_cells().count_ones());
-    if (v[0]..=v[1]).contains(&numbers) {
-        v[2]
-    } else {
-        units
+/// A band of boards played at other units: `LINEZ_BAND=lo,hi,u` gives boards with `lo..=hi`
+/// numbers `u` units a move (which part of a game the budget buys); read once.
+#[derive(Clone, Copy)]
+struct Band {
+    numbers: (u32, u32),
+    units: u64,
+}
+
+impl Band {
+    fn from_env() -> Option<Band> {
+        let text = std::env::var("LINEZ_BAND").ok()?;
+        let v: Vec<u64> = text.split(',').map(|x| x.parse().expect("LINEZ_BAND: lo,hi,units")).collect();
+        let [lo, hi, units] = v[..] else { panic!("LINEZ_BAND: lo,hi,units") };
+        Some(Band { numbers: (lo as u32, hi as u32), units })
+    }
+}
+
+/// The units for a move on `board` when the game runs at `units` a move, `band` aside.
+fn band_units(band: Option<Band>, board: &linez::Board, units: u64) -> u64 {
+    match band {
+        Some(band) if (band.numbers.0..=band.numbers.1).contains(&board.occupied_cells().count_ones()) => {
+            band.units
+        }
+        _ => units,
     }
 }
 
@@ -159,6 +173,7 @@ fn main() {
         panic!("usage: tune FIRST LAST UNITS MAX_MOVES JOBS")
     };
     let weights = weights_from_env();
+    let band = Band::from_env();
     let seeds: Vec<u64> = (first..=last).collect();
     let results = Mutex::new(Vec::new());
     let next = AtomicUsize::new(0);
@@ -175,7 +190,7 @@ fn main() {
                             game.play(bot.choose(&turn.board, turn.next_three))
                                 .expect("the bot plays legal moves");
                         } else {
-                            let units = band_units(&game.turn().board, units);
+                            let units = band_units(band, &game.turn().board, units);
                             play_at(&bot, &mut game, units);
                         }
                     }
