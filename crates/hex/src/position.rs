@@ -261,13 +261,10 @@ pub(crate) mod tests {
                 prop_assert_eq!(position.stone_bits(s), plain);
             }
             // Completed at random (the winner of a full board is the rules' only connected side).
-            let mut rng = seed | 1;
+            let mut rng = crate::search::Rng::new(seed);
             for cell in 0..CELLS {
                 if position.nodes[cell] == EMPTY {
-                    rng ^= rng << 13;
-                    rng ^= rng >> 7;
-                    rng ^= rng << 17;
-                    position.nodes[cell] = stone(if rng % 2 == 0 { Color::Red } else { Color::Blue });
+                    position.nodes[cell] = stone(if rng.below(2) == 0 { Color::Red } else { Color::Blue });
                 }
             }
             let plain = if position.connects(&geometry, Color::Red) { Color::Red } else { Color::Blue };
