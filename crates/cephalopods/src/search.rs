@@ -263,11 +263,9 @@ impl LaneGroup {
     /// Klein group's four cosets, for a start fixed by the half turn alone, permute as a subgroup
     /// of those). Pass 3 then adds each edge's rows without a branch on the symmetry.
     ///
-    /// Four-lane windows all start at 0..=3 or 8..=11 (within each doubled half), which the adds
-    /// use to drop a bounds check.
-    ///
     /// # Panics
-    /// If a permutation is not such a window (a test checks every kind of start).
+    /// If a permutation is not a window, or a four-lane one starts past 0..=3 and 8..=11 (a test
+    /// checks every kind of start).
     pub(crate) fn windows<const L: usize>(&self) -> [[u8; 2]; 8] {
         let expansion = &EXPANSIONS[L.trailing_zeros() as usize][..expanded_len(L)];
         let width = L.min(4);
@@ -281,8 +279,7 @@ impl LaneGroup {
                 let offset = (0..=expansion.len() - width)
                     .find(|&o| expansion[o..o + width] == *chunk)
                     .expect("every lane permutation is a window of the expanded row");
-                // `add_windows` relies on four-lane windows starting at 0..=3 or 8..=11.
-                assert!(width < 4 || offset & 11 == offset, "a window at {offset}");
+                assert!(width < 4 || offset & 11 == offset);
                 windows[u][w] = offset as u8;
             }
         }
@@ -361,8 +358,7 @@ fn add_windows<const L: usize, const X: usize>(
             // Whole rows and quads as values, so that the adds are vector adds.
             let mut row = *to;
             for (w, &offset) in windows.iter().enumerate().take(L / 4) {
-                // Every window of four lanes starts at 0..=3 or 8..=11 (`LaneGroup::windows`):
-                // the mask changes no offset and spares the bounds check.
+                // No-op mask (see `LaneGroup::windows`) that spares a bounds check.
                 let offset = usize::from(offset) & 11;
                 let quad: [u32; 4] = from[offset..offset + 4].try_into().expect("four lanes");
                 for (j, count) in quad.into_iter().enumerate() {
