@@ -252,6 +252,11 @@ pub(super) struct MoveDeltas {
 }
 
 impl MoveDeltas {
+    /// # Complexity
+    /// One pass over the 140 windows and their 700 cells: each window's contribution to its cells'
+    /// `leave` and `arrive` depends only on its own counts, so it is worked out once per window
+    /// and added to its cells (pinned against the cell-by-cell sums of `removal_delta` and
+    /// `addition_delta` in the tests).
     pub(super) fn new(
         table: &WindowTable,
         counts: &WindowCounts,
@@ -259,41 +264,61 @@ impl MoveDeltas {
         board: &Board,
     ) -> MoveDeltas {
         let mut deltas = MoveDeltas { leave: [0; CELLS], arrive: [[0; 8]; CELLS], completes: [0; CELLS] };
-        for a in cells_of(board.occupied_cells()) {
-            let colour = board.get(a) as usize;
-            deltas.leave[a] =
-                table.windows_of(a).iter().map(|&w| counts.removal_delta(weights, w as usize, colour)).sum();
-        }
-        for b in cells_of(board.empty_cells()) {
-            // Adding colour c to window w: an empty window gains W[1] - W[0]; a window of one
-            // colour k with n numbers goes to W[n+1] if c == k and to 0 (mixed) otherwise; a mixed
-            // window stays 0. So every colour gets `base`, and colour k also W[n+1] (the same sums
-            // as `addition_delta` per colour; the test pins them against a plain rescoring).
-            let mut base = 0;
-            let mut own = [0i32; 8];
-            let mut completes = 0u8;
-            for &w in table.windows_of(b) {
-                let w = w as usize;
-                match counts.colours[w] {
-                    0 => base += weights.window[1] - weights.window[0],
-                    1 => {
-                        let numbers = counts.numbers[w] as usize;
-                        base -= weights.window[numbers.min(5)];
-                        own[counts.colour_set[w].trailing_zeros() as usize] +=
-                            weights.window[(numbers + 1).min(5)];
-                        // Four of one colour and `b` empty: that colour at `b` makes a line of
-                        // 5+ (every such line holds a window like this one through `b`).
-                        if numbers == 4 {
-                            completes |= counts.colour_set[w];
+        // Every colour arriving at an empty cell gets `base`; the colour of a one-colour window
+        // through it also its part of `arrive` (accumulated in `arrive` itself, base added last).
+        let mut base = [0i32; CELLS];
+        let window = &weights.window;
+        let colours = board.colours();
+        for w in 0..WINDOWS {
+            let cells = &table.cells[w];
+            match counts.colours[w] {
+                // All five cells empty: any colour makes it a window of one.
+                0 => {
+                    for &at in cells {
+                        base[at as usize] += window[1] - window[0];
+                    }
+                }
+                // One colour, n numbers: a number leaving goes from W[n] to W[n-1]; a number
+                // arriving makes W[n+1] if it is of that colour and a mixed window (0) if not.
+                1 => {
+                    let numbers = counts.numbers[w] as usize;
+                    let set = counts.colour_set[w];
+                    let colour = set.trailing_zeros() as usize;
+                    let leave = window[(numbers - 1).min(5)] - window[numbers.min(5)];
+                    let (lose, gain) = (window[numbers.min(5)], window[(numbers + 1).min(5)]);
+                    // Four of one colour: that colour at the empty cell makes a line of 5+ (every
+                    // such line holds a window like this one through the cell).
+                    let completes = if numbers == 4 { set } else { 0 };
+                    for &at in cells {
+                        let at = at as usize;
+                        if colours[at] != 0 {
+                            deltas.leave[at] += leave;
+                        } else {
+                            base[at] -= lose;
+                            deltas.arrive[at][colour] += gain;
+                            deltas.completes[at] |= completes;
                         }
                     }
-                    _ => {}
                 }
+                // Two colours: the only number of its colour leaving makes it a window of one
+                // (W[n-1] instead of 0); arriving numbers leave it mixed.
+                2 => {
+                    let gain = window[(counts.numbers[w] as usize - 1).min(5)];
+                    for &at in cells {
+                        let colour = colours[at as usize] as usize;
+                        if colour != 0 && counts.by_colour[w][colour] == 1 {
+                            deltas.leave[at as usize] += gain;
+                        }
+                    }
+                }
+                // Three or more colours stay mixed whatever one move does.
+                _ => {}
             }
-            for (arrive, own) in deltas.arrive[b].iter_mut().zip(own).skip(1) {
-                *arrive = base + own;
+        }
+        for b in cells_of(board.empty_cells()) {
+            for arrive in deltas.arrive[b].iter_mut().skip(1) {
+                *arrive += base[b];
             }
-            deltas.completes[b] = completes;
         }
         deltas
     }
@@ -655,6 +680,59 @@ pub(super) mod tests {
                 assert_eq!(counted, plain_window_score(&board, &weights), "\n{board}");
                 assert_eq!(terms.plan.iter().sum::<i32>(), 7, "one plan cost per colour");
             }
+        }
+    }
+
+    /// The window changes cell by cell (each cell's windows rescored through `removal_delta` and
+    /// `addition_delta`): the plain version of [`MoveDeltas::new`].
+    fn plain_move_deltas(
+        table: &WindowTable,
+        counts: &WindowCounts,
+        weights: &Weights,
+        board: &Board,
+    ) -> MoveDeltas {
+        let mut deltas = MoveDeltas { leave: [0; CELLS], arrive: [[0; 8]; CELLS], completes: [0; CELLS] };
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            deltas.leave[a] =
+                table.windows_of(a).iter().map(|&w| counts.removal_delta(weights, w as usize, colour)).sum();
+        }
+        for b in cells_of(board.empty_cells()) {
+            for colour in 1..8 {
+                deltas.arrive[b][colour] = table
+                    .windows_of(b)
+                    .iter()
+                    .map(|&w| counts.addition_delta(weights, w as usize, colour))
+                    .sum();
+            }
+            for &w in table.windows_of(b) {
+                let w = w as usize;
+                if counts.colours[w] == 1 && counts.numbers[w] == 4 {
+                    deltas.completes[b] |= counts.colour_set[w];
+                }
+            }
+        }
+        deltas
+    }
+
+    #[test]
+    fn move_deltas_match_the_cell_by_cell_sums() {
+        let (table, weights) = (WindowTable::new(), Weights::default());
+        let mut state = 5u64;
+        for round in 0..600 {
+            let mut board = random_board(&mut state, [20, 45, 65, 85][round % 4]);
+            if round % 3 == 0 {
+                // Few colours: long one-colour windows, fours and fives.
+                for at in cells_of(board.occupied_cells()) {
+                    board.set(at, 1 + board.get(at) % 2);
+                }
+            }
+            let counts = WindowCounts::new(&table, &board);
+            let fast = MoveDeltas::new(&table, &counts, &weights, &board);
+            let plain = plain_move_deltas(&table, &counts, &weights, &board);
+            assert_eq!(fast.leave, plain.leave, "{board}");
+            assert_eq!(fast.arrive, plain.arrive, "{board}");
+            assert_eq!(fast.completes, plain.completes, "{board}");
         }
     }
 
