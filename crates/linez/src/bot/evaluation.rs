@@ -492,6 +492,18 @@ pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 
     (reach, supply)
 }
 
+/// The colour (1..=7) that owns 3 or more of a window's numbers, given the window's counts by
+/// colour (index 0: its empty cells, ignored), if any; at most one can, as a window holds 5 cells.
+///
+/// Branch-free: adding 0x7D to a count byte sets its bit 7 exactly when the count is 3 or more (a
+/// count is at most 5, so no byte carries into the next). Pinned against the plain scan.
+#[inline]
+pub(super) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
+    let counts = u64::from_le_bytes(by_colour) & !0xFF;
+    let owners = counts.wrapping_add(0x7D7D_7D7D_7D7D_7D7D) & 0x8080_8080_8080_8080;
+    (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
+}
+
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
 /// count, at full weight when it can be completed (enough numbers of its colour outside it, every
 /// gap reachable by one) and at [`Weights::blocked_percent`] otherwise; plus the line plans: for
@@ -544,18 +556,19 @@ pub(super) fn structure_terms(
                 if weights.dirty_plans == 0 || counts.numbers[w] < 4 {
                     continue;
                 }
-                for colour in 1..8 {
-                    let own = counts.by_colour[w][colour];
-                    if own < 3 || supply[colour] < 5 || table.masks[w] & empty & !reach[colour] != 0 {
-                        continue;
-                    }
-                    let cost = 5 + counts.numbers[w] - 2 * own;
-                    if cost < cheapest[colour] {
-                        cheapest[colour] = cost;
-                        ways[colour] = 0;
-                    } else if cost == cheapest[colour] {
-                        ways[colour] += 1;
-                    }
+                let Some(colour) = owner_of_three(counts.by_colour[w]) else {
+                    continue;
+                };
+                let own = counts.by_colour[w][colour];
+                if supply[colour] < 5 || table.masks[w] & empty & !reach[colour] != 0 {
+                    continue;
+                }
+                let cost = 5 + counts.numbers[w] - 2 * own;
+                if cost < cheapest[colour] {
+                    cheapest[colour] = cost;
+                    ways[colour] = 0;
+                } else if cost == cheapest[colour] {
+                    ways[colour] += 1;
                 }
             }
         }
@@ -734,6 +747,27 @@ pub(super) mod tests {
             assert_eq!(fast.arrive, plain.arrive, "{board}");
             assert_eq!(fast.completes, plain.completes, "{board}");
         }
+    }
+
+    #[test]
+    fn owner_of_three_matches_the_plain_scan() {
+        // Every way to share 5 cells among empty (index 0) and the 7 colours.
+        let mut checked = 0;
+        for code in 0..6u32.pow(8) {
+            let mut counts = [0u8; 8];
+            let mut rest = code;
+            for count in counts.iter_mut() {
+                *count = (rest % 6) as u8;
+                rest /= 6;
+            }
+            if counts.iter().map(|&c| u32::from(c)).sum::<u32>() != 5 {
+                continue;
+            }
+            let plain = (1..8).find(|&colour| counts[colour] >= 3);
+            assert_eq!(owner_of_three(counts), plain, "{counts:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 792, "C(12, 7) ways to share 5 cells among 8 kinds");
     }
 
     #[test]
