@@ -270,49 +270,40 @@ impl MoveDeltas {
         let window = &weights.window;
         let colours = board.colours();
         for w in 0..WINDOWS {
-            let cells = &table.cells[w];
-            match counts.colours[w] {
-                // All five cells empty: any colour makes it a window of one.
-                0 => {
-                    for &at in cells {
-                        base[at as usize] += window[1] - window[0];
-                    }
-                }
-                // One colour, n numbers: a number leaving goes from W[n] to W[n-1]; a number
-                // arriving makes W[n+1] if it is of that colour and a mixed window (0) if not.
+            // The window's parts, by its colours (branch-free below: whether a cell is empty is
+            // a coin flip on a crowded board):
+            // - none (five empty cells): any colour arriving makes a window of one;
+            // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a
+            //   number arriving makes W[n+1] if it is of colour k and a mixed window (0) if not;
+            //   with n = 4 colour k completes a line of 5+ at the empty cell (every such line
+            //   holds a window like this one through the cell);
+            // - two colours: the only number of its colour leaving makes it a window of one
+            //   (W[n-1] instead of 0); arriving numbers leave it mixed;
+            // - three or more: mixed whatever one move does.
+            let kinds = counts.colours[w];
+            let numbers = counts.numbers[w] as usize;
+            let set = counts.colour_set[w];
+            let own_colour = (set.trailing_zeros() & 7) as usize;
+            let here = window[numbers.min(5)];
+            let fewer = window[numbers.saturating_sub(1).min(5)];
+            let (leave_each, leave_alone, arrive_any, arrive_own, completes) = match kinds {
+                0 => (0, 0, window[1] - window[0], 0, 0),
                 1 => {
-                    let numbers = counts.numbers[w] as usize;
-                    let set = counts.colour_set[w];
-                    let colour = set.trailing_zeros() as usize;
-                    let leave = window[(numbers - 1).min(5)] - window[numbers.min(5)];
-                    let (lose, gain) = (window[numbers.min(5)], window[(numbers + 1).min(5)]);
-                    // Four of one colour: that colour at the empty cell makes a line of 5+ (every
-                    // such line holds a window like this one through the cell).
-                    let completes = if numbers == 4 { set } else { 0 };
-                    for &at in cells {
-                        let at = at as usize;
-                        if colours[at] != 0 {
-                            deltas.leave[at] += leave;
-                        } else {
-                            base[at] -= lose;
-                            deltas.arrive[at][colour] += gain;
-                            deltas.completes[at] |= completes;
-                        }
-                    }
+                    (fewer - here, 0, -here, window[(numbers + 1).min(5)], if numbers == 4 { set } else { 0 })
                 }
-                // Two colours: the only number of its colour leaving makes it a window of one
-                // (W[n-1] instead of 0); arriving numbers leave it mixed.
-                2 => {
-                    let gain = window[(counts.numbers[w] as usize - 1).min(5)];
-                    for &at in cells {
-                        let colour = colours[at as usize] as usize;
-                        if colour != 0 && counts.by_colour[w][colour] == 1 {
-                            deltas.leave[at as usize] += gain;
-                        }
-                    }
-                }
-                // Three or more colours stay mixed whatever one move does.
-                _ => {}
+                2 => (0, fewer, 0, 0, 0),
+                _ => continue,
+            };
+            for &at in &table.cells[w] {
+                let at = at as usize;
+                let colour = colours[at] as usize;
+                // All ones for a number, all zeros for an empty cell.
+                let number = -i32::from(colour != 0);
+                let alone = -i32::from(counts.by_colour[w][colour] == 1);
+                deltas.leave[at] += (leave_each + (leave_alone & alone)) & number;
+                base[at] += arrive_any & !number;
+                deltas.arrive[at][own_colour] += arrive_own & !number;
+                deltas.completes[at] |= completes & !(number as u8);
             }
         }
         for b in cells_of(board.empty_cells()) {
