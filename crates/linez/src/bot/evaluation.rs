@@ -252,6 +252,11 @@ pub(super) struct MoveDeltas {
 }
 
 impl MoveDeltas {
+    /// # Complexity
+    /// One pass over the 140 windows and their 700 cells: each window's contribution to its cells'
+    /// `leave` and `arrive` depends only on its own counts, so it is worked out once per window
+    /// and added to its cells (pinned against the cell-by-cell sums of `removal_delta` and
+    /// `addition_delta` in the tests).
     pub(super) fn new(
         table: &WindowTable,
         counts: &WindowCounts,
@@ -259,41 +264,52 @@ impl MoveDeltas {
         board: &Board,
     ) -> MoveDeltas {
         let mut deltas = MoveDeltas { leave: [0; CELLS], arrive: [[0; 8]; CELLS], completes: [0; CELLS] };
-        for a in cells_of(board.occupied_cells()) {
-            let colour = board.get(a) as usize;
-            deltas.leave[a] =
-                table.windows_of(a).iter().map(|&w| counts.removal_delta(weights, w as usize, colour)).sum();
+        // Every colour arriving at an empty cell gets `base`; the colour of a one-colour window
+        // through it also its part of `arrive` (accumulated in `arrive` itself, base added last).
+        let mut base = [0i32; CELLS];
+        let window = &weights.window;
+        let colours = board.colours();
+        for w in 0..WINDOWS {
+            // The window's parts, by its colours (branch-free below: whether a cell is empty is
+            // a coin flip on a crowded board):
+            // - none (five empty cells): any colour arriving makes a window of one;
+            // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a
+            //   number arriving makes W[n+1] if it is of colour k and a mixed window (0) if not;
+            //   with n = 4 colour k completes a line of 5+ at the empty cell (every such line
+            //   holds a window like this one through the cell);
+            // - two colours: the only number of its colour leaving makes it a window of one
+            //   (W[n-1] instead of 0); arriving numbers leave it mixed;
+            // - three or more: mixed whatever one move does.
+            let kinds = counts.colours[w];
+            let numbers = counts.numbers[w] as usize;
+            let set = counts.colour_set[w];
+            let own_colour = (set.trailing_zeros() & 7) as usize;
+            let here = window[numbers.min(5)];
+            let fewer = window[numbers.saturating_sub(1).min(5)];
+            let (leave_each, leave_alone, arrive_any, arrive_own, completes) = match kinds {
+                0 => (0, 0, window[1] - window[0], 0, 0),
+                1 => {
+                    (fewer - here, 0, -here, window[(numbers + 1).min(5)], if numbers == 4 { set } else { 0 })
+                }
+                2 => (0, fewer, 0, 0, 0),
+                _ => continue,
+            };
+            for &at in &table.cells[w] {
+                let at = at as usize;
+                let colour = colours[at] as usize;
+                // All ones for a number, all zeros for an empty cell.
+                let number = -i32::from(colour != 0);
+                let alone = -i32::from(counts.by_colour[w][colour] == 1);
+                deltas.leave[at] += (leave_each + (leave_alone & alone)) & number;
+                base[at] += arrive_any & !number;
+                deltas.arrive[at][own_colour] += arrive_own & !number;
+                deltas.completes[at] |= completes & !(number as u8);
+            }
         }
         for b in cells_of(board.empty_cells()) {
-            // Adding colour c to window w: an empty window gains W[1] - W[0]; a window of one
-            // colour k with n numbers goes to W[n+1] if c == k and to 0 (mixed) otherwise; a mixed
-            // window stays 0. So every colour gets `base`, and colour k also W[n+1] (the same sums
-            // as `addition_delta` per colour; the test pins them against a plain rescoring).
-            let mut base = 0;
-            let mut own = [0i32; 8];
-            let mut completes = 0u8;
-            for &w in table.windows_of(b) {
-                let w = w as usize;
-                match counts.colours[w] {
-                    0 => base += weights.window[1] - weights.window[0],
-                    1 => {
-                        let numbers = counts.numbers[w] as usize;
-                        base -= weights.window[numbers.min(5)];
-                        own[counts.colour_set[w].trailing_zeros() as usize] +=
-                            weights.window[(numbers + 1).min(5)];
-                        // Four of one colour and `b` empty: that colour at `b` makes a line of
-                        // 5+ (every such line holds a window like this one through `b`).
-                        if numbers == 4 {
-                            completes |= counts.colour_set[w];
-                        }
-                    }
-                    _ => {}
-                }
+            for arrive in deltas.arrive[b].iter_mut().skip(1) {
+                *arrive += base[b];
             }
-            for (arrive, own) in deltas.arrive[b].iter_mut().zip(own).skip(1) {
-                *arrive = base + own;
-            }
-            deltas.completes[b] = completes;
         }
         deltas
     }
@@ -467,6 +483,18 @@ pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 
     (reach, supply)
 }
 
+/// The colour (1..=7) that owns 3 or more of a window's numbers, given the window's counts by
+/// colour (index 0: its empty cells, ignored), if any; at most one can, as a window holds 5 cells.
+///
+/// Branch-free: adding 0x7D to a count byte sets its bit 7 exactly when the count is 3 or more (a
+/// count is at most 5, so no byte carries into the next). Pinned against the plain scan.
+#[inline]
+pub(super) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
+    let counts = u64::from_le_bytes(by_colour) & !0xFF;
+    let owners = counts.wrapping_add(0x7D7D_7D7D_7D7D_7D7D) & 0x8080_8080_8080_8080;
+    (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
+}
+
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
 /// count, at full weight when it can be completed (enough numbers of its colour outside it, every
 /// gap reachable by one) and at [`Weights::blocked_percent`] otherwise; plus the line plans: for
@@ -519,18 +547,19 @@ pub(super) fn structure_terms(
                 if weights.dirty_plans == 0 || counts.numbers[w] < 4 {
                     continue;
                 }
-                for colour in 1..8 {
-                    let own = counts.by_colour[w][colour];
-                    if own < 3 || supply[colour] < 5 || table.masks[w] & empty & !reach[colour] != 0 {
-                        continue;
-                    }
-                    let cost = 5 + counts.numbers[w] - 2 * own;
-                    if cost < cheapest[colour] {
-                        cheapest[colour] = cost;
-                        ways[colour] = 0;
-                    } else if cost == cheapest[colour] {
-                        ways[colour] += 1;
-                    }
+                let Some(colour) = owner_of_three(counts.by_colour[w]) else {
+                    continue;
+                };
+                let own = counts.by_colour[w][colour];
+                if supply[colour] < 5 || table.masks[w] & empty & !reach[colour] != 0 {
+                    continue;
+                }
+                let cost = 5 + counts.numbers[w] - 2 * own;
+                if cost < cheapest[colour] {
+                    cheapest[colour] = cost;
+                    ways[colour] = 0;
+                } else if cost == cheapest[colour] {
+                    ways[colour] += 1;
                 }
             }
         }
@@ -656,6 +685,80 @@ pub(super) mod tests {
                 assert_eq!(terms.plan.iter().sum::<i32>(), 7, "one plan cost per colour");
             }
         }
+    }
+
+    /// The window changes cell by cell (each cell's windows rescored through `removal_delta` and
+    /// `addition_delta`): the plain version of [`MoveDeltas::new`].
+    fn plain_move_deltas(
+        table: &WindowTable,
+        counts: &WindowCounts,
+        weights: &Weights,
+        board: &Board,
+    ) -> MoveDeltas {
+        let mut deltas = MoveDeltas { leave: [0; CELLS], arrive: [[0; 8]; CELLS], completes: [0; CELLS] };
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            deltas.leave[a] =
+                table.windows_of(a).iter().map(|&w| counts.removal_delta(weights, w as usize, colour)).sum();
+        }
+        for b in cells_of(board.empty_cells()) {
+            for colour in 1..8 {
+                deltas.arrive[b][colour] = table
+                    .windows_of(b)
+                    .iter()
+                    .map(|&w| counts.addition_delta(weights, w as usize, colour))
+                    .sum();
+            }
+            for &w in table.windows_of(b) {
+                let w = w as usize;
+                if counts.colours[w] == 1 && counts.numbers[w] == 4 {
+                    deltas.completes[b] |= counts.colour_set[w];
+                }
+            }
+        }
+        deltas
+    }
+
+    #[test]
+    fn move_deltas_match_the_cell_by_cell_sums() {
+        let (table, weights) = (WindowTable::new(), Weights::default());
+        let mut state = 5u64;
+        for round in 0..600 {
+            let mut board = random_board(&mut state, [20, 45, 65, 85][round % 4]);
+            if round % 3 == 0 {
+                // Few colours: long one-colour windows, fours and fives.
+                for at in cells_of(board.occupied_cells()) {
+                    board.set(at, 1 + board.get(at) % 2);
+                }
+            }
+            let counts = WindowCounts::new(&table, &board);
+            let fast = MoveDeltas::new(&table, &counts, &weights, &board);
+            let plain = plain_move_deltas(&table, &counts, &weights, &board);
+            assert_eq!(fast.leave, plain.leave, "{board}");
+            assert_eq!(fast.arrive, plain.arrive, "{board}");
+            assert_eq!(fast.completes, plain.completes, "{board}");
+        }
+    }
+
+    #[test]
+    fn owner_of_three_matches_the_plain_scan() {
+        // Every way to share 5 cells among empty (index 0) and the 7 colours.
+        let mut checked = 0;
+        for code in 0..6u32.pow(8) {
+            let mut counts = [0u8; 8];
+            let mut rest = code;
+            for count in counts.iter_mut() {
+                *count = (rest % 6) as u8;
+                rest /= 6;
+            }
+            if counts.iter().map(|&c| u32::from(c)).sum::<u32>() != 5 {
+                continue;
+            }
+            let plain = (1..8).find(|&colour| counts[colour] >= 3);
+            assert_eq!(owner_of_three(counts), plain, "{counts:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 792, "C(12, 7) ways to share 5 cells among 8 kinds");
     }
 
     #[test]
