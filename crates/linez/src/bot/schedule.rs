@@ -103,7 +103,7 @@ impl Bot {
     }
 
     /// A bot that spends `units` work units on every move, however long the game: no schedule
-    /// and no clock (the budget per move of a survival curve; a unit is about 1/60,000 s).
+    /// and no clock (the budget per move of a survival curve; a unit is about 3.6 us of one core).
     pub fn with_move_units(units: u64) -> Bot {
         Bot { move_units: Some(units), ..Bot::with_weights(Duration::MAX, Weights::default()) }
     }
