@@ -190,7 +190,7 @@ fn main() {
                             game.play(bot.choose(&turn.board, turn.next_three))
                                 .expect("the bot plays legal moves");
                         } else {
-                            let units = band_units(band, &game.turn().board, units);
+                            let units = band_units(band, game.board(), units);
                             play_at(&bot, &mut game, units);
                         }
                     }
