@@ -70,6 +70,28 @@ fn weights_from_env() -> Weights {
             weights.rollout_quick = quick != 0;
         }
     }
+    if let Ok(text) = std::env::var("LINEZ_W") {
+        for item in text.split(',') {
+            let (name, value) = item.split_once('=').expect("LINEZ_W: name=value,...");
+            let v: Vec<i32> = value.split('/').map(|x| x.parse().expect("LINEZ_W: integers")).collect();
+            match name {
+                "window" => weights.window[..v.len()].copy_from_slice(&v),
+                "plan" => weights.plan[..v.len()].copy_from_slice(&v),
+                "isolated" => weights.isolated = v[0],
+                "stranded" => weights.stranded = v[0],
+                "follow_up_line" => weights.follow_up_line = v[0],
+                "point" => weights.point = v[0],
+                "loss" => weights.loss = v[0],
+                "plan_ways" => weights.plan_ways = v[0],
+                "blocked_percent" => weights.blocked_percent = v[0],
+                "useful2" => weights.useful2 = v[0],
+                "useful3" => weights.useful3 = v[0],
+                "dirty_plans" => weights.dirty_plans = v[0],
+                "strict_supply" => weights.strict_supply = v[0] != 0,
+                _ => panic!("LINEZ_W: unknown weight {name}"),
+            }
+        }
+    }
     weights
 }
 

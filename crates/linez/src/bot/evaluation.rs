@@ -47,6 +47,9 @@ pub struct Weights {
     /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
     /// its missing numbers plus the others that must leave (0 = off).
     pub dirty_plans: i32,
+    /// Plans count only the numbers of the colour that can move into the window's gaps (next to
+    /// an empty region holding one of them), not every number of the colour outside it.
+    pub strict_supply: bool,
     /// Rollouts: on boards searched deep, a sample plays this many of our moves (each followed by
     /// three random numbers at random cells) with the rollout policy before it is evaluated
     /// (0 = the reply search instead).
@@ -79,6 +82,7 @@ impl Default for Weights {
             reply_samples: 1,
             reply_from: 40,
             dirty_plans: 1,
+            strict_supply: true,
             rollout_plies: 4,
             rollout_k: 4,
             rollout_temperature: 0,
@@ -459,11 +463,11 @@ pub(super) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut Eva
     terms.stranded = empty.count_ones() as i32 - largest as i32;
 }
 
-/// For each colour, the empty cells its numbers can reach and how many numbers it has.
+/// For each colour, the empty cells its numbers can reach, how many numbers it has, and where.
 ///
 /// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
 /// region at a time (every region next to one of its numbers) instead of a number at a time.
-pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8]) {
+pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8], [CellSet; 8]) {
     let mut supply = [0u8; 8];
     let mut of_colour = [0 as CellSet; 8];
     for a in cells_of(board.occupied_cells()) {
@@ -480,7 +484,7 @@ pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 
             }
         }
     }
-    (reach, supply)
+    (reach, supply, of_colour)
 }
 
 /// The colour (1..=7) that owns 3 or more of a window's numbers, given the window's counts by
@@ -509,8 +513,14 @@ pub(super) fn structure_terms(
     weights: &Weights,
     terms: &mut EvalTerms,
 ) {
-    let (reach, supply) = colour_reach(board, regions);
+    let (reach, supply, of_colour) = colour_reach(board, regions);
     let empty = board.empty_cells();
+    // Strict supply: the numbers next to each empty region (those that can move into it), found
+    // when a window first asks for that region; one region (an open board) needs no check.
+    let strict = weights.strict_supply && regions.sets.len() > 1;
+    let occupied = board.occupied_cells();
+    let mut movers = [0 as CellSet; 64];
+    let mut known = 0u64;
     let mut cheapest = [5u8; 8];
     let mut ways = [0i32; 8];
     let mut useful2 = [0 as CellSet; 8];
@@ -535,6 +545,25 @@ pub(super) fn structure_terms(
                 terms.open[(numbers as usize).min(5)] += 1;
                 if supply[colour] - numbers < missing {
                     continue;
+                }
+                if strict && missing > 0 {
+                    // The numbers of the colour outside the window next to a region of its gaps.
+                    let mut near: CellSet = 0;
+                    for gap in cells_of(table.masks[w] & empty) {
+                        let id = regions.id[gap] as usize;
+                        if id >= 64 {
+                            near |= neighbours(regions.sets[id]) & occupied;
+                            continue;
+                        }
+                        if known >> id & 1 == 0 {
+                            movers[id] = neighbours(regions.sets[id]) & occupied;
+                            known |= 1 << id;
+                        }
+                        near |= movers[id];
+                    }
+                    if (near & of_colour[colour] & !table.masks[w]).count_ones() < u32::from(missing) {
+                        continue;
+                    }
                 }
                 if missing < cheapest[colour] {
                     cheapest[colour] = missing;
@@ -825,6 +854,42 @@ pub(super) mod tests {
             let regions = EmptyRegions::new(&board);
             for from in cells_of(board.occupied_cells()) {
                 assert_eq!(regions.reachable_from(from), board.reachable_from(from));
+            }
+        }
+    }
+
+    #[test]
+    fn strict_supply_counts_only_numbers_that_can_reach_the_gap() {
+        // Four 1s in the top row with their gap walled in by a 2 and a 3: the fifth 1, far away,
+        // cannot reach it, so the line is no plan with strict supply; the cheapest left is the
+        // mixed window 1 1 1 . 2 (three 1s to keep, the 2 to move out, two to bring in: 3).
+        let mut colours = [0u8; CELLS];
+        for column in 0..4 {
+            colours[crate::board::cell(0, column)] = 1;
+        }
+        colours[crate::board::cell(0, 5)] = 2;
+        colours[crate::board::cell(1, 4)] = 3;
+        colours[crate::board::cell(8, 8)] = 1;
+        let board = Board::from_colours(colours);
+        let loose = Bot::with_weights(
+            Duration::from_secs(20),
+            Weights { strict_supply: false, ..Weights::default() },
+        );
+        let strict = Bot::new(Duration::from_secs(20));
+        assert_eq!(loose.terms(&board, false).plan, [0, 1, 0, 0, 0, 6]);
+        assert_eq!(strict.terms(&board, false).plan, [0, 0, 0, 1, 0, 6]);
+        // Strict supply only ever removes plans (each colour's cheapest can only grow), and a
+        // board with one empty region has nothing to check.
+        let mut state = 29u64;
+        for density in [20, 50, 65, 80] {
+            for _ in 0..50 {
+                let board = random_board(&mut state, density);
+                let (a, b) = (loose.terms(&board, false), strict.terms(&board, false));
+                let cost = |plan: [i32; 6]| (0..6).map(|k| k as i32 * plan[k]).sum::<i32>();
+                assert!(cost(b.plan) >= cost(a.plan), "\n{board}");
+                if EmptyRegions::new(&board).sets.len() <= 1 {
+                    assert_eq!(a, b, "\n{board}");
+                }
             }
         }
     }
