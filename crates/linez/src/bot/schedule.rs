@@ -50,16 +50,29 @@ pub const MOVE_SAMPLES_MIN: u64 = 64;
 /// to last about `m` more, never fewer than this.
 pub const PLANNED_MOVES: u64 = 400;
 
-/// The effort for move number `moves` (0-based) when `samples_left` units remain, for a board
-/// whose samples cost `sample_cost` units each ([`Bot::sample_cost`]).
+/// The numbers on the board from which a move is in the death phase: the schedule gives it
+/// [`DEATH_PHASE_SHARES`] planned shares instead of the 2 of other crowded boards.
+pub const DEATH_PHASE_FROM: u32 = 52;
+/// The planned shares of a move in the death phase (see [`effort_for`]).
+pub const DEATH_PHASE_SHARES: u64 = 4;
+
+/// The effort for move number `moves` (0-based) on a board holding `numbers` numbers when
+/// `samples_left` units remain, for a board whose samples cost `sample_cost` units each
+/// ([`Bot::sample_cost`]).
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out. Crowded boards (deep samples, where games are lost)
-/// get twice the share: open boards spend at most [`MOVE_SHALLOW_MAX`] of theirs.
-pub fn effort_for(samples_left: u64, moves: u64, sample_cost: u64) -> Effort {
+/// get twice the share, boards in the death phase ([`DEATH_PHASE_FROM`] numbers and more, where
+/// survival keeps growing with the units) [`DEATH_PHASE_SHARES`] times: open boards spend at most
+/// [`MOVE_SHALLOW_MAX`] of theirs.
+pub fn effort_for(samples_left: u64, moves: u64, sample_cost: u64, numbers: u32) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
-    let share = if sample_cost > 1 { 2 } else { 1 };
+    let share = match (sample_cost > 1, numbers >= DEATH_PHASE_FROM) {
+        (false, _) => 1,
+        (true, false) => 2,
+        (true, true) => DEATH_PHASE_SHARES,
+    };
     effort_of_units((share * samples_left / remaining).min(MOVE_SAMPLES_MAX), sample_cost)
 }
 
@@ -130,7 +143,7 @@ impl Bot {
         let cost = self.sample_cost(board);
         let mut effort = match self.move_units {
             Some(units) => effort_of_units(units, cost),
-            None => effort_for(self.samples_left, self.moves, cost),
+            None => effort_for(self.samples_left, self.moves, cost, board.occupied_cells().count_ones()),
         };
         // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
         if self.clock && self.move_units.is_none() && self.used * 100 >= self.budget * SAFETY_NET_PERCENT {
@@ -169,12 +182,25 @@ mod tests {
         // Depth 1, the reply search, and 4-ply rollouts (4 plies at q quarter units: q units) of
         // the quick and of the exact policy.
         for cost in [1, DEEP_COST, ROLLOUT_PLY_QUARTERS, EXACT_ROLLOUT_PLY_QUARTERS] {
-            let early = effort_for(total, 0, cost);
-            assert_eq!(early, effort_for(total, 0, cost));
+            let early = effort_for(total, 0, cost, 45);
+            assert_eq!(early, effort_for(total, 0, cost, 45));
             assert!((early.candidates * early.samples) as u64 * cost <= MOVE_SAMPLES_MAX);
-            let late = effort_for(total / 20, 2_000, cost);
+            let late = effort_for(total / 20, 2_000, cost, 45);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
-            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, cost), Effort::FAST);
+            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, cost, 45), Effort::FAST);
         }
+    }
+
+    #[test]
+    fn the_death_phase_gets_twice_the_share_of_other_crowded_boards() {
+        let left = 20 * UNITS_PER_SECOND / 20;
+        let samples = |numbers| {
+            let effort = effort_for(left, 0, ROLLOUT_PLY_QUARTERS, numbers);
+            effort.candidates * effort.samples
+        };
+        let (crowded, death) = (samples(DEATH_PHASE_FROM - 1), samples(DEATH_PHASE_FROM));
+        assert!(death * 2 >= crowded * 4 - 2 * 16 && death <= crowded * 2 + 16, "{crowded} {death}");
+        // Open boards are not crowded, however many numbers: their share is 1.
+        assert_eq!(effort_for(left, 0, 1, DEATH_PHASE_FROM), effort_for(left, 0, 1, 10));
     }
 }
