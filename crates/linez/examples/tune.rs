@@ -14,10 +14,10 @@
 //! cargo run --release -p linez --example tune -- crowded FIRST LAST UNITS HORIZON
 //! ```
 //!
-//! The death phase alone, paired: for each seed FIRST..=LAST, the default bot plays the game at
-//! 1,000 units a move until the board first holds 52 and then 58 numbers; from each of these two
-//! positions (the game's own later numbers and cells) the bot under test plays at most HORIZON
-//! moves at UNITS a move. Prints one line per position (moves survived, points, whether the board
+//! The death phase alone, paired: for each seed FIRST..=LAST, the default bot (without strict
+//! supply: the same positions for every run) plays the game at 1,000 units a move until the
+//! board first holds 52 and then 58 numbers; from each of these two positions (the game's own
+//! later numbers and cells) the bot under test plays at most HORIZON moves at UNITS a move. Prints one line per position (moves survived, points, whether the board
 //! filled), then the deaths and the mean moves survived with two standard errors. Every variant
 //! starts from the same positions and meets the same generator, so two runs compare position by
 //! position; games are lost in this climb from about 50 numbers to a full board.
@@ -28,6 +28,8 @@
 //! board from which samples go deep; the reply search's replies; 1 = the quick rollout policy, the
 //! default, 0 = the exact one). `LINEZ_BAND=lo,hi,units` (fixed-units games): moves on boards with
 //! `lo..=hi` numbers get `units` instead of UNITS (which part of a game the budget pays in).
+//! `LINEZ_W=name=value,...` sets evaluation weights by their `Weights` field names (`window` and
+//! `plan` take `/`-separated values, `strict_supply` 0 or 1), e.g. `LINEZ_W=isolated=12,plan=0/300`.
 
 use linez::bot::{effort_of_units, Weights, GAME_BUDGET};
 use linez::game::{Game, Rules};
@@ -129,10 +131,13 @@ fn band_units(band: Option<Band>, board: &linez::Board, units: u64) -> u64 {
     }
 }
 
-/// The positions of the crowded mode: the game of `seed` played by the default bot at 1,000 units
-/// a move, as it stands when the board first holds 52 and then 58 numbers (none if it ends first).
+/// The positions of the crowded mode: the game of `seed` played at 1,000 units a move, as it
+/// stands when the board first holds 52 and then 58 numbers (none if it ends first). The player is
+/// the default bot without strict supply, the one these positions were first drawn with, so that
+/// the README's death-phase results stay comparable with new runs.
 fn crowded_positions(seed: u64) -> Vec<Game> {
-    let bot = Bot::with_weights(GAME_BUDGET, Weights::default()).without_clock();
+    let player = Weights { strict_supply: false, ..Weights::default() };
+    let bot = Bot::with_weights(GAME_BUDGET, player).without_clock();
     let mut game = Game::new(seed, Rules::default());
     let mut found = Vec::new();
     for threshold in [52, 58] {
