@@ -17,10 +17,11 @@
 //! The death phase alone, paired: for each seed FIRST..=LAST, the default bot (without strict
 //! supply: the same positions for every run) plays the game at 1,000 units a move until the
 //! board first holds 52 and then 58 numbers; from each of these two positions (the game's own
-//! later numbers and cells) the bot under test plays at most HORIZON moves at UNITS a move. Prints one line per position (moves survived, points, whether the board
-//! filled), then the deaths and the mean moves survived with two standard errors. Every variant
-//! starts from the same positions and meets the same generator, so two runs compare position by
-//! position; games are lost in this climb from about 50 numbers to a full board.
+//! later numbers and cells) the bot under test plays at most HORIZON moves at UNITS a move.
+//! Prints one line per position (moves survived, points, whether the board filled), then the
+//! deaths and the mean moves survived with two standard errors. Every variant starts from the
+//! same positions and meets the same generator, so two runs compare position by position; games
+//! are lost in this climb from about 50 numbers to a full board.
 //!
 //! Search settings from the environment:
 //! `LINEZ_ROLL=plies,k,temperature[,deep_from[,replies[,quick]]]` (rollout plies, 0 = the reply
