@@ -463,28 +463,45 @@ pub(super) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut Eva
     terms.stranded = empty.count_ones() as i32 - largest as i32;
 }
 
-/// For each colour, the empty cells its numbers can reach, how many numbers it has, and where.
+/// The most regions of empty cells a board can have: no two regions touch, so one cell of each
+/// forms a set of pairwise non-adjacent cells, and a 9x9 grid holds at most 41 of those.
+pub(super) const MAX_REGIONS: usize = 41;
+
+/// Who can move where, by colour and by region of empty cells ([`colour_reach`]).
+pub(super) struct ColourReach {
+    /// For each colour, the empty cells its numbers can reach.
+    pub(super) reach: [CellSet; 8],
+    /// For each colour, how many numbers it has.
+    pub(super) supply: [u8; 8],
+    /// For each colour, the cells of its numbers.
+    pub(super) of_colour: [CellSet; 8],
+    /// For each region (by its index in [`EmptyRegions::sets`]), the cells next to it: the
+    /// numbers among them are those that can move into it.
+    pub(super) borders: [CellSet; MAX_REGIONS],
+}
+
+/// Who can move where on `board`: see [`ColourReach`].
 ///
 /// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
 /// region at a time (every region next to one of its numbers) instead of a number at a time.
-pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ([CellSet; 8], [u8; 8], [CellSet; 8]) {
-    let mut supply = [0u8; 8];
-    let mut of_colour = [0 as CellSet; 8];
+pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ColourReach {
+    let mut found =
+        ColourReach { reach: [0; 8], supply: [0; 8], of_colour: [0; 8], borders: [0; MAX_REGIONS] };
     for a in cells_of(board.occupied_cells()) {
         let colour = board.get(a) as usize;
-        supply[colour] += 1;
-        of_colour[colour] |= 1u128 << a;
+        found.supply[colour] += 1;
+        found.of_colour[colour] |= 1u128 << a;
     }
-    let mut reach = [0 as CellSet; 8];
-    for &region in &regions.sets {
+    for (index, &region) in regions.sets.iter().enumerate() {
         let border = neighbours(region);
+        found.borders[index] = border;
         for colour in 1..8 {
-            if border & of_colour[colour] != 0 {
-                reach[colour] |= region;
+            if border & found.of_colour[colour] != 0 {
+                found.reach[colour] |= region;
             }
         }
     }
-    (reach, supply, of_colour)
+    found
 }
 
 /// The colour (1..=7) that owns 3 or more of a window's numbers, given the window's counts by
@@ -513,14 +530,10 @@ pub(super) fn structure_terms(
     weights: &Weights,
     terms: &mut EvalTerms,
 ) {
-    let (reach, supply, of_colour) = colour_reach(board, regions);
+    let ColourReach { reach, supply, of_colour, borders } = colour_reach(board, regions);
     let empty = board.empty_cells();
-    // Strict supply: the numbers next to each empty region (those that can move into it), found
-    // when a window first asks for that region; one region (an open board) needs no check.
+    // Strict supply; one region (an open board) needs no check.
     let strict = weights.strict_supply && regions.sets.len() > 1;
-    let occupied = board.occupied_cells();
-    let mut movers = [0 as CellSet; 64];
-    let mut known = 0u64;
     let mut cheapest = [5u8; 8];
     let mut ways = [0i32; 8];
     let mut useful2 = [0 as CellSet; 8];
@@ -550,16 +563,7 @@ pub(super) fn structure_terms(
                     // The numbers of the colour outside the window next to a region of its gaps.
                     let mut near: CellSet = 0;
                     for gap in cells_of(table.masks[w] & empty) {
-                        let id = regions.id[gap] as usize;
-                        if id >= 64 {
-                            near |= neighbours(regions.sets[id]) & occupied;
-                            continue;
-                        }
-                        if known >> id & 1 == 0 {
-                            movers[id] = neighbours(regions.sets[id]) & occupied;
-                            known |= 1 << id;
-                        }
-                        near |= movers[id];
+                        near |= borders[regions.id[gap] as usize];
                     }
                     if (near & of_colour[colour] & !table.masks[w]).count_ones() < u32::from(missing) {
                         continue;
@@ -905,8 +909,24 @@ pub(super) mod tests {
                 for a in cells_of(board.occupied_cells()) {
                     plain[board.get(a) as usize] |= regions.reachable_from(a);
                 }
-                assert_eq!(colour_reach(&board, &regions).0, plain, "\n{board}");
+                let found = colour_reach(&board, &regions);
+                assert_eq!(found.reach, plain, "\n{board}");
+                for (index, &region) in regions.sets.iter().enumerate() {
+                    assert_eq!(found.borders[index], neighbours(region), "\n{board}");
+                }
             }
         }
+        // The most regions a board can have: every other cell empty, 41 cells with no empty
+        // neighbour, each a region of its own.
+        let mut colours = [0u8; CELLS];
+        for (at, colour) in colours.iter_mut().enumerate() {
+            if (at / SIZE + at % SIZE) % 2 == 1 {
+                *colour = 1 + (at % 7) as u8;
+            }
+        }
+        let board = Board::from_colours(colours);
+        let regions = EmptyRegions::new(&board);
+        assert_eq!(regions.sets.len(), MAX_REGIONS);
+        assert_eq!(colour_reach(&board, &regions).borders[MAX_REGIONS - 1], neighbours(regions.sets[40]));
     }
 }
