@@ -334,7 +334,7 @@ impl MoveDeltas {
     /// Per region of empty cells of `board` and per colour, the best `arrive` in the region and
     /// the first cell that has it (`(i32::MIN, 0)` for colour 0, which is no colour).
     pub(super) fn best_arrivals(&self, board: &Board, regions: &EmptyRegions) -> Vec<[(i32, Cell); 8]> {
-        let mut region_best = vec![[(i32::MIN, 0 as Cell); 8]; regions.sets.len()];
+        let mut region_best = vec![[(i32::MIN, 0 as Cell); 8]; regions.sets().len()];
         for b in cells_of(board.empty_cells()) {
             let best_here = &mut region_best[regions.id[b] as usize];
             for (best, &arrive) in best_here.iter_mut().zip(self.arrive[b].iter()).skip(1) {
@@ -371,39 +371,52 @@ impl MoveDeltas {
 }
 
 /// The regions of connected empty cells: for each empty cell, the region it belongs to.
+///
+/// In fixed arrays rather than vectors: a rollout finds the regions of about twenty boards, and
+/// an allocation each cost more than the flood fills on a crowded board.
 pub(super) struct EmptyRegions {
-    pub(super) sets: Vec<CellSet>,
+    /// The regions, in the order of their lowest cell; only the first [`EmptyRegions::count`] are
+    /// regions ([`EmptyRegions::sets`]).
+    all: [CellSet; MAX_REGIONS],
+    count: usize,
     pub(super) id: [u8; CELLS],
 }
 
 impl EmptyRegions {
     pub(super) fn new(board: &Board) -> EmptyRegions {
-        let mut regions = EmptyRegions { sets: Vec::with_capacity(8), id: [u8::MAX; CELLS] };
+        let mut regions = EmptyRegions { all: [0; MAX_REGIONS], count: 0, id: [u8::MAX; CELLS] };
         let mut left = board.empty_cells();
         while left != 0 {
             let seed = left & left.wrapping_neg();
             let region = flood(seed, board.empty_cells());
             for at in cells_of(region) {
-                regions.id[at] = regions.sets.len() as u8;
+                regions.id[at] = regions.count as u8;
             }
-            regions.sets.push(region);
+            regions.all[regions.count] = region;
+            regions.count += 1;
             left &= !region;
         }
         regions
     }
 
+    /// The regions, by index (the `id` of their cells).
+    #[inline]
+    pub(super) fn sets(&self) -> &[CellSet] {
+        &self.all[..self.count]
+    }
+
     /// The empty cells a number at `from` can move to.
     #[inline]
     pub(super) fn reachable_from(&self, from: Cell) -> CellSet {
-        if self.sets.len() == 1 {
+        if self.count == 1 {
             // One region: reachable iff some neighbour is empty.
-            return if neighbours(1u128 << from) & self.sets[0] != 0 { self.sets[0] } else { 0 };
+            return if neighbours(1u128 << from) & self.all[0] != 0 { self.all[0] } else { 0 };
         }
         let mut reach = 0;
         for at in cells_of(neighbours(1u128 << from)) {
             let id = self.id[at];
             if id != u8::MAX {
-                reach |= self.sets[id as usize];
+                reach |= self.all[id as usize];
             }
         }
         reach
@@ -459,7 +472,7 @@ impl EvalTerms {
 pub(super) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
     let empty = board.empty_cells();
     terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
-    let largest = regions.sets.iter().map(|set| set.count_ones()).max().unwrap_or(0);
+    let largest = regions.sets().iter().map(|set| set.count_ones()).max().unwrap_or(0);
     terms.stranded = empty.count_ones() as i32 - largest as i32;
 }
 
@@ -492,7 +505,7 @@ pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ColourReach
         found.supply[colour] += 1;
         found.of_colour[colour] |= 1u128 << a;
     }
-    for (index, &region) in regions.sets.iter().enumerate() {
+    for (index, &region) in regions.sets().iter().enumerate() {
         let border = neighbours(region);
         found.borders[index] = border;
         for colour in 1..8 {
@@ -533,7 +546,7 @@ pub(super) fn structure_terms(
     let ColourReach { reach, supply, of_colour, borders } = colour_reach(board, regions);
     let empty = board.empty_cells();
     // Strict supply; one region (an open board) needs no check.
-    let strict = weights.strict_supply && regions.sets.len() > 1;
+    let strict = weights.strict_supply && regions.sets().len() > 1;
     let mut cheapest = [5u8; 8];
     let mut ways = [0i32; 8];
     let mut useful2 = [0 as CellSet; 8];
@@ -556,7 +569,9 @@ pub(super) fn structure_terms(
                     continue;
                 }
                 terms.open[(numbers as usize).min(5)] += 1;
-                if supply[colour] - numbers < missing {
+                // Only a window at most as dear as the colour's cheapest so far changes the plan
+                // terms, so the dearer ones skip the supply checks.
+                if missing > cheapest[colour] || supply[colour] - numbers < missing {
                     continue;
                 }
                 if strict && missing > 0 {
@@ -850,6 +865,107 @@ pub(super) mod tests {
         assert!(found > 300, "only {found} completing cells: the boards do not exercise the rule");
     }
 
+    /// The plan terms computed plainly: every window judged on its own (board.reachable_from for
+    /// the reach, the numbers next to each gap for strict supply), then each colour's cheapest
+    /// cost and how many further windows share it.
+    fn plain_plan_terms(board: &Board, weights: &Weights) -> ([i32; 6], i32) {
+        let table = WindowTable::new();
+        let mut costs: Vec<Vec<u8>> = vec![Vec::new(); 8];
+        let empty = board.empty_cells();
+        let regions: std::collections::HashSet<CellSet> =
+            cells_of(empty).map(|at| flood(1u128 << at, empty)).collect();
+        let regions = regions.len();
+        for cells in &table.cells {
+            let mut by_colour = [0u8; 8];
+            for &at in cells {
+                by_colour[board.get(at as usize) as usize] += 1;
+            }
+            let gaps: Vec<Cell> =
+                cells.iter().map(|&at| at as usize).filter(|&at| board.get(at) == 0).collect();
+            let present: Vec<usize> = (1..8).filter(|&c| by_colour[c] > 0).collect();
+            let numbers = 5 - by_colour[0];
+            // The numbers of `colour` outside the window that can move into its gap `gap`.
+            let movers = |colour: usize, gap: Cell| -> Vec<Cell> {
+                cells_of(board.occupied_cells())
+                    .filter(|&a| board.get(a) as usize == colour && !cells.contains(&(a as u8)))
+                    .filter(|&a| board.reachable_from(a) >> gap & 1 == 1)
+                    .collect()
+            };
+            let supply =
+                |colour: usize| board.colours().iter().filter(|&&c| c as usize == colour).count() as u8;
+            match present[..] {
+                [colour] => {
+                    let missing = 5 - numbers;
+                    if gaps.iter().any(|&gap| {
+                        movers(colour, gap).is_empty() && {
+                            // Reachable by a number of the colour inside the window counts too.
+                            !cells_of(board.occupied_cells()).any(|a| {
+                                board.get(a) as usize == colour && board.reachable_from(a) >> gap & 1 == 1
+                            })
+                        }
+                    }) {
+                        continue;
+                    }
+                    if supply(colour) - numbers < missing {
+                        continue;
+                    }
+                    let near: std::collections::HashSet<Cell> =
+                        gaps.iter().flat_map(|&gap| movers(colour, gap)).collect();
+                    // Strict supply applies to boards of more than one empty region (the bot
+                    // takes an open board's numbers to be free to move).
+                    if weights.strict_supply && regions > 1 && missing > 0 && (near.len() as u8) < missing {
+                        continue;
+                    }
+                    costs[colour].push(missing);
+                }
+                _ if numbers >= 4 => {
+                    let Some(colour) = (1..8).find(|&c| by_colour[c] >= 3) else { continue };
+                    let reachable = gaps.iter().all(|&gap| {
+                        cells_of(board.occupied_cells()).any(|a| {
+                            board.get(a) as usize == colour && board.reachable_from(a) >> gap & 1 == 1
+                        })
+                    });
+                    if supply(colour) < 5 || !reachable {
+                        continue;
+                    }
+                    costs[colour].push(5 + numbers - 2 * by_colour[colour]);
+                }
+                _ => {}
+            }
+        }
+        let (mut plan, mut ways) = ([0i32; 6], 0);
+        for colour_costs in &costs[1..] {
+            let cheapest = colour_costs.iter().copied().min().unwrap_or(5).min(5);
+            plan[cheapest as usize] += 1;
+            let same = colour_costs.iter().filter(|&&c| c == cheapest).count() as i32;
+            ways += (same - 1).clamp(0, 3);
+        }
+        (plan, ways)
+    }
+
+    #[test]
+    fn plan_terms_match_the_plain_window_by_window_plans() {
+        // `structure_terms` skips the supply checks of a window dearer than its colour's cheapest
+        // so far, and reads strict supply from region borders: the same terms as judging every
+        // window on its own.
+        let mut state = 41u64;
+        for strict_supply in [true, false] {
+            let weights = Weights { strict_supply, ..Weights::default() };
+            let bot = Bot::with_weights(Duration::from_secs(20), weights);
+            for density in [30, 50, 60, 70, 80] {
+                for _ in 0..40 {
+                    let board = random_board(&mut state, density);
+                    let terms = bot.terms(&board, false);
+                    assert_eq!(
+                        (terms.plan, terms.plan_ways),
+                        plain_plan_terms(&board, &weights),
+                        "\n{board}"
+                    );
+                }
+            }
+        }
+    }
+
     #[test]
     fn regions_reach_what_the_flood_fill_reaches() {
         let mut state = 3u64;
@@ -891,7 +1007,7 @@ pub(super) mod tests {
                 let (a, b) = (loose.terms(&board, false), strict.terms(&board, false));
                 let cost = |plan: [i32; 6]| (0..6).map(|k| k as i32 * plan[k]).sum::<i32>();
                 assert!(cost(b.plan) >= cost(a.plan), "\n{board}");
-                if EmptyRegions::new(&board).sets.len() <= 1 {
+                if EmptyRegions::new(&board).sets().len() <= 1 {
                     assert_eq!(a, b, "\n{board}");
                 }
             }
@@ -911,7 +1027,7 @@ pub(super) mod tests {
                 }
                 let found = colour_reach(&board, &regions);
                 assert_eq!(found.reach, plain, "\n{board}");
-                for (index, &region) in regions.sets.iter().enumerate() {
+                for (index, &region) in regions.sets().iter().enumerate() {
                     assert_eq!(found.borders[index], neighbours(region), "\n{board}");
                 }
             }
@@ -926,7 +1042,7 @@ pub(super) mod tests {
         }
         let board = Board::from_colours(colours);
         let regions = EmptyRegions::new(&board);
-        assert_eq!(regions.sets.len(), MAX_REGIONS);
-        assert_eq!(colour_reach(&board, &regions).borders[MAX_REGIONS - 1], neighbours(regions.sets[40]));
+        assert_eq!(regions.sets().len(), MAX_REGIONS);
+        assert_eq!(colour_reach(&board, &regions).borders[MAX_REGIONS - 1], neighbours(regions.sets()[40]));
     }
 }

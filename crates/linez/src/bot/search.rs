@@ -221,6 +221,8 @@ impl Bot {
         let mut gained = 0i32;
         let mut plies = 0;
         let mut top = TopMoves::new(weights.rollout_k.max(1));
+        // The evaluations of the policy's options at one ply (reused from ply to ply).
+        let mut values: Vec<i32> = Vec::with_capacity(top.k);
         loop {
             if plies == weights.rollout_plies {
                 return gained + self.evaluate(&board, &counts, true);
@@ -230,25 +232,22 @@ impl Bot {
                 // A clear board (evaluated 0) or no quiet move left.
                 return gained + self.evaluate(&board, &counts, true);
             }
-            let chosen = if top.best.len() == 1 || weights.rollout_k <= 1 {
-                let mut after = board;
-                after.apply_legal_move(top.best[0].mv);
-                let after_counts = counts.derive(&self.table, &board, &after);
-                (after, after_counts)
+            let pick = if top.best.len() == 1 || weights.rollout_k <= 1 {
+                0
             } else {
-                let mut options: Vec<(i32, Board, WindowCounts)> = Vec::with_capacity(top.best.len());
+                values.clear();
                 for reply in &top.best {
                     let mut after = board;
                     after.apply_legal_move(reply.mv);
                     let after_counts = counts.derive(&self.table, &board, &after);
-                    options.push((self.evaluate(&after, &after_counts, false), after, after_counts));
+                    values.push(self.evaluate(&after, &after_counts, false));
                 }
-                let best = options.iter().map(|o| o.0).max().expect("options");
-                let pick = if weights.rollout_temperature <= 0 {
-                    options.iter().position(|o| o.0 == best).expect("best")
+                let best = values.iter().copied().max().expect("options");
+                if weights.rollout_temperature <= 0 {
+                    values.iter().position(|&v| v == best).expect("best")
                 } else {
                     let t = f64::from(weights.rollout_temperature);
-                    let p: Vec<f64> = options.iter().map(|o| (f64::from(o.0 - best) / t).exp()).collect();
+                    let p: Vec<f64> = values.iter().map(|&v| (f64::from(v - best) / t).exp()).collect();
                     let total: f64 = p.iter().sum();
                     let mut x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * total;
                     let mut pick = p.len() - 1;
@@ -260,18 +259,19 @@ impl Bot {
                         x -= pi;
                     }
                     pick
-                };
-                let (_, after, after_counts) = options.swap_remove(pick);
-                (after, after_counts)
+                }
             };
-            let (after, after_counts) = chosen;
-            let mut placed = after;
+            // The chosen option's board again (cheaper than keeping every option's board and
+            // counts), then the random numbers.
+            let mut placed = board;
+            placed.apply_legal_move(top.best[pick].mv);
             let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
             let points = place_random(&mut placed, colours, rng);
             if placed.is_full() {
                 return gained - weights.loss;
             }
-            counts = after_counts.derive(&self.table, &after, &placed);
+            // The move and the placements at once: derived counts follow any change of cells.
+            counts = counts.derive(&self.table, &board, &placed);
             board = placed;
             gained += points as i32 * weights.point;
             plies += 1;
@@ -402,7 +402,7 @@ impl Bot {
                     continue;
                 }
                 seen |= 1u128 << region;
-                for b in cells_of(regions.sets[region] & completing[colour]) {
+                for b in cells_of(regions.sets()[region] & completing[colour]) {
                     let mv = Move { from: a, to: b };
                     let mut after = *board;
                     let removal = after.apply_legal_move(mv);
@@ -686,7 +686,7 @@ mod tests {
                     assert_eq!(offer.value, i64::from(quiet_delta[&offer.mv]), "{board}");
                 }
                 // No other target of the region is better, among those sharing no window with `a`.
-                for other in cells_of(regions.sets[regions.id[b] as usize]) {
+                for other in cells_of(regions.sets()[regions.id[b] as usize]) {
                     if !may_share_window(a, other) && !may_share_window(a, b) {
                         assert!(i64::from(quiet_delta[&Move { from: a, to: other }]) <= offer.value);
                     }
