@@ -138,7 +138,7 @@ fn band_units(band: Option<Band>, board: &linez::Board, units: u64) -> u64 {
 /// the README's death-phase results stay comparable with new runs.
 fn crowded_positions(seed: u64) -> Vec<Game> {
     let player = Weights { strict_supply: false, ..Weights::default() };
-    let bot = Bot::with_weights(GAME_BUDGET, player).without_clock();
+    let bot = Bot::with_weights(GAME_BUDGET, player).without_clock().with_threads(1);
     let mut game = Game::new(seed, Rules::default());
     let mut found = Vec::new();
     for threshold in [52, 58] {
@@ -158,7 +158,7 @@ fn crowded(args: &[u64], weights: Weights) {
     let [first, last, units, horizon] = args[..] else {
         panic!("usage: tune crowded FIRST LAST UNITS HORIZON")
     };
-    let bot = Bot::with_weights(GAME_BUDGET, weights).without_clock();
+    let bot = Bot::with_weights(GAME_BUDGET, weights).without_clock().with_threads(1);
     let (mut survived, mut deaths) = (Vec::new(), 0);
     for seed in first..=last {
         for mut game in crowded_positions(seed) {
@@ -210,7 +210,7 @@ fn main() {
             scope.spawn(|| {
                 while let Some(&seed) = seeds.get(next.fetch_add(1, Ordering::SeqCst)) {
                     let mut game = Game::new(seed, Rules::default());
-                    let mut bot = Bot::with_weights(GAME_BUDGET, weights).without_clock();
+                    let mut bot = Bot::with_weights(GAME_BUDGET, weights).without_clock().with_threads(1);
                     let cpu = thread_cpu();
                     while !game.is_over() && game.moves() < max_moves {
                         if units == 0 {

@@ -21,21 +21,30 @@ impl Effort {
     pub const FAST: Effort = Effort { candidates: 1, samples: 0 };
 }
 
-/// Work units per second of thinking: one unit is about one placement sample of depth 1, 3.6 us
+/// Work units per second of one thread: one unit is about one placement sample of depth 1, 1/255,000 s
 /// of one core of a 2-core x86_64 sandbox (AMD EPYC, rustc 1.95); a reply search costs
 /// [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_QUARTERS`] quarter units a ply (measured on
-/// crowded boards). Calibrated on whole games: the same work at fixed units takes 1.28-1.29x less
-/// CPU than when a unit was 4.6 us (200,000 a second), so the rate rose by that factor.
+/// crowded boards). Calibrated on whole games.
 pub const UNITS_PER_SECOND: u64 = 255_000;
+/// The most threads that sample a move ([`Bot::new`] takes as many as the system offers, up to
+/// this): the target machine has two cores.
+pub const THREADS_MAX: usize = 2;
+/// What a second thread adds to the rate, in per cent of one thread's (its start and the work
+/// split cost the rest), measured on whole games.
+pub const PARALLEL_PERCENT: u64 = 90;
 /// The share of the game's budget the schedule plans to spend, in per cent: the rest is the margin
 /// for a machine busy with other work (the referee counts wall-clock time), below the safety net
 /// at [`SAFETY_NET_PERCENT`].
 pub const PLANNED_SHARE_PERCENT: u64 = 80;
 /// Past this share of the game's budget (in per cent) every move is the 1-ply ranking, whatever the
 /// schedule says: the wall clock's safety net, so that a slow or busy machine cannot time out.
-pub const SAFETY_NET_PERCENT: u32 = 92;
-/// The most units one move gets.
-pub const MOVE_SAMPLES_MAX: u64 = 40_000;
+/// Before it, once [`CLOCK_MEASURED_FROM`] has been used, the units left shrink to what the time
+/// left buys at the rate the clock has measured, when that is less (see [`Bot::choose`]).
+pub const SAFETY_NET_PERCENT: u32 = 96;
+/// The thinking time after which the clock's measured rate is trusted (see [`SAFETY_NET_PERCENT`]).
+pub const CLOCK_MEASURED_FROM: Duration = Duration::from_secs(1);
+/// The most units one move gets (about 160 ms on two threads).
+pub const MOVE_SAMPLES_MAX: u64 = 80_000;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 480;
 /// The units one depth-2 sample costs (it searches a few replies).
@@ -88,25 +97,60 @@ pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
     Effort { candidates, samples: budget as usize / candidates }
 }
 
+/// The work units a second of thinking buys on the target machine, two cores: one thread's
+/// [`UNITS_PER_SECOND`] and what the second adds ([`PARALLEL_PERCENT`]). The schedule plans
+/// with this rate whatever the threads; on a machine that does less, the clock shrinks the plan
+/// (see [`SAFETY_NET_PERCENT`]).
+pub const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PERCENT) / 100;
+
+/// The units the schedule may still spend when `units_spent` took `used` of thinking so far and
+/// the safety net is at `net`: `units_left`, or less on a machine slower than planned (busy, or a
+/// core short), what the time left before the net buys at the rate measured so far. The rate is
+/// trusted from [`CLOCK_MEASURED_FROM`] on. On the machine the rates were measured on this never
+/// binds (the plan stops at [`PLANNED_SHARE_PERCENT`] of the budget, the net at
+/// [`SAFETY_NET_PERCENT`]), so the game replays move for move.
+pub fn clock_limit(units_left: u64, units_spent: u64, used: Duration, net: Duration) -> u64 {
+    if used < CLOCK_MEASURED_FROM {
+        return units_left;
+    }
+    let time_left = net.saturating_sub(used).as_secs_f64();
+    let affordable = units_spent as f64 * time_left / used.as_secs_f64();
+    units_left.min(affordable as u64)
+}
+
 impl Bot {
-    /// A bot for one game with `budget` of total thinking time.
+    /// A bot for one game with `budget` of total thinking time, sampling on as many threads as the
+    /// system offers up to [`THREADS_MAX`].
     pub fn new(budget: Duration) -> Bot {
         Bot::with_weights(budget, Weights::default())
     }
 
     /// A bot with explicit evaluation weights (for tuning).
     pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
+        let planned = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100;
         Bot {
             budget,
             used: Duration::ZERO,
             moves: 0,
             weights,
             table: WindowTable::new(),
-            samples_left: (budget.as_secs_f64() * (UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100) as f64)
-                as u64,
+            samples_left: (budget.as_secs_f64() * planned as f64) as u64,
             move_units: None,
             clock: true,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(THREADS_MAX),
+            units_spent: 0,
         }
+    }
+
+    /// The same bot sampling on `threads` threads (at least 1, at most [`THREADS_MAX`]): the same
+    /// moves (see [`Bot::choose_with`]) in less or more time; the schedule does not change.
+    pub fn with_threads(self, threads: usize) -> Bot {
+        Bot { threads: threads.clamp(1, THREADS_MAX), ..self }
+    }
+
+    /// Threads that sample a move.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// The same bot without the safety net: the schedule alone decides, whatever the clock says
@@ -116,7 +160,7 @@ impl Bot {
     }
 
     /// A bot that spends `units` work units on every move, however long the game: no schedule
-    /// and no clock (the budget per move of a survival curve; a unit is about 3.6 us of one core).
+    /// and no clock (the budget per move of a survival curve; a unit is about 1/255,000 s of one core).
     pub fn with_move_units(units: u64) -> Bot {
         Bot { move_units: Some(units), ..Bot::with_weights(Duration::MAX, Weights::default()) }
     }
@@ -133,25 +177,32 @@ impl Bot {
 
     /// The move for `board` with `next_three` to be placed after a non-scoring move.
     ///
-    /// Deterministic for a given game as long as the thinking time stays below
-    /// [`SAFETY_NET_PERCENT`] of the budget (the safety net then drops to the fast 1-ply ranking).
+    /// Deterministic for a given game as long as the machine keeps the planned rate: on a slower
+    /// one the clock shrinks the units left, and past [`SAFETY_NET_PERCENT`] of the budget every
+    /// move is the fast 1-ply ranking (see [`SAFETY_NET_PERCENT`]).
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
         let cost = self.sample_cost(board);
+        let scheduled = self.move_units.is_none();
+        let net = self.budget.saturating_mul(SAFETY_NET_PERCENT) / 100;
+        if self.clock && scheduled {
+            self.samples_left = clock_limit(self.samples_left, self.units_spent, self.used, net);
+        }
         let mut effort = match self.move_units {
             Some(units) => effort_of_units(units, cost),
             None => effort_for(self.samples_left, self.moves, cost, board.occupied_cells().count_ones()),
         };
-        // The safety net (a slow or busy machine): the clock, not the schedule, then decides.
-        if self.clock && self.move_units.is_none() && self.used * 100 >= self.budget * SAFETY_NET_PERCENT {
+        // The safety net: past it the clock, not the schedule, decides.
+        if self.clock && scheduled && self.used >= net {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        self.samples_left =
-            self.samples_left.saturating_sub((effort.candidates * effort.samples) as u64 * cost);
+        let units = (effort.candidates * effort.samples) as u64 * cost;
+        self.samples_left = self.samples_left.saturating_sub(units);
+        self.units_spent += units;
         self.moves += 1;
         self.used += start.elapsed();
         mv
@@ -189,6 +240,31 @@ mod tests {
             assert!(late.candidates * late.samples < early.candidates * early.samples);
             assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, cost, 45), Effort::FAST);
         }
+    }
+
+    #[test]
+    fn the_clock_shrinks_the_plan_only_on_a_machine_slower_than_planned() {
+        let budget = Duration::from_millis(18_500);
+        let net = budget * SAFETY_NET_PERCENT / 100;
+        let total =
+            (budget.as_secs_f64() * (PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100) as f64) as u64;
+        let second = Duration::from_secs(1);
+        // At the planned rate, or up to 15% below it, the plan stands at every point of the game.
+        for slowdown in [1.0, 1.15] {
+            for tenth in 0..=8 {
+                let spent = total * tenth / 10;
+                let used = second.mul_f64(spent as f64 / PLANNED_UNITS_PER_SECOND as f64 * slowdown);
+                assert_eq!(clock_limit(total - spent, spent, used, net), total - spent, "{slowdown} {tenth}");
+            }
+        }
+        // At half the rate (two threads on one core), what is left is what the time left buys.
+        let spent = PLANNED_UNITS_PER_SECOND;
+        let left = clock_limit(total - spent, spent, 2 * second, net);
+        let buys = (net - 2 * second).as_secs_f64() * PLANNED_UNITS_PER_SECOND as f64 / 2.0;
+        assert!((left as f64 - buys).abs() < 2.0, "{left} {buys}");
+        // Before a second of thinking, the rate is not trusted; past the net nothing is left.
+        assert_eq!(clock_limit(total, 1, second / 2, net), total);
+        assert_eq!(clock_limit(total, spent, net, net), 0);
     }
 
     #[test]

@@ -57,6 +57,14 @@ struct Scored {
     value: i64,
 }
 
+/// A candidate of the search: its move with the sum of its samples so far, and the board after
+/// the move with its window counts.
+struct Candidate {
+    scored: Scored,
+    after: Board,
+    counts: WindowCounts,
+}
+
 impl Bot {
     /// The move for `board` with a given search effort (no time keeping).
     ///
@@ -85,13 +93,13 @@ impl Bot {
         // Successive halving: every round samples the surviving candidates on the same new
         // placements (sample `i` is the same for every candidate: common random numbers), then
         // keeps the better half, so the samples go where the choice is still open.
-        let mut pool: Vec<(Scored, Board, WindowCounts)> = quiet
+        let mut pool: Vec<Candidate> = quiet
             .iter()
             .map(|&candidate| {
                 let mut after = *board;
                 after.apply_legal_move(candidate.mv);
-                let after_counts = counts.derive(&self.table, board, &after);
-                (Scored { mv: candidate.mv, value: 0 }, after, after_counts)
+                let counts = counts.derive(&self.table, board, &after);
+                Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts }
             })
             .collect();
         // ceil(log2(candidates)) rounds take the pool down to one.
@@ -100,22 +108,75 @@ impl Bot {
         let mut taken = 0usize;
         for round in 0..rounds {
             let per = (budget / ((rounds - round) * pool.len())).max(1);
-            for (candidate, after, after_counts) in pool.iter_mut() {
-                for index in taken..taken + per {
-                    let mut rng = SampleRng::for_sample(seed, index);
-                    candidate.value +=
-                        i64::from(self.sample_value(after, after_counts, next_three, &mut rng, deep));
-                }
+            let sums = self.sample_sums(&pool, next_three, seed, deep, taken..taken + per);
+            for (candidate, sum) in pool.iter_mut().zip(sums) {
+                candidate.scored.value += sum;
             }
             taken += per;
             budget = budget.saturating_sub(per * pool.len());
             if round + 1 < rounds {
-                pool.sort_by_key(|(candidate, _, _)| std::cmp::Reverse(candidate.value));
+                pool.sort_by_key(|candidate| std::cmp::Reverse(candidate.scored.value));
                 pool.truncate(pool.len().div_ceil(2));
             }
         }
-        let scored: Vec<Scored> = pool.iter().map(|(candidate, _, _)| *candidate).collect();
+        let scored: Vec<Scored> = pool.iter().map(|candidate| candidate.scored).collect();
         best_of(&scored).expect("at least one candidate")
+    }
+
+    /// For each candidate of `pool`, the sum of its samples with the given indices.
+    ///
+    /// Sample `i` depends only on the position's `seed`, `i` and the candidate's board, and the
+    /// sums are integers, so the indices may be split between threads in any way: with
+    /// [`Bot::threads`] = 2 a second thread takes the upper half of them, and the sums are the
+    /// same as on one thread (a game replays move for move whatever the threads). Where the
+    /// system refuses a thread, this thread samples them all.
+    fn sample_sums(
+        &self,
+        pool: &[Candidate],
+        next_three: [u8; 3],
+        seed: u64,
+        deep: bool,
+        indices: std::ops::Range<usize>,
+    ) -> Vec<i64> {
+        let sum_over = |indices: std::ops::Range<usize>| -> Vec<i64> {
+            pool.iter()
+                .map(|candidate| {
+                    indices
+                        .clone()
+                        .map(|index| {
+                            let mut rng = SampleRng::for_sample(seed, index);
+                            let value = self.sample_value(
+                                &candidate.after,
+                                &candidate.counts,
+                                next_three,
+                                &mut rng,
+                                deep,
+                            );
+                            i64::from(value)
+                        })
+                        .sum()
+                })
+                .collect()
+        };
+        if self.threads < 2 || indices.len() < 2 {
+            return sum_over(indices);
+        }
+        let middle = indices.start + indices.len() / 2;
+        std::thread::scope(|scope| {
+            let upper = indices.end;
+            let helper = std::thread::Builder::new().spawn_scoped(scope, move || sum_over(middle..upper));
+            match helper {
+                Ok(helper) => {
+                    let mut sums = sum_over(indices.start..middle);
+                    let theirs = helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    for (sum, their) in sums.iter_mut().zip(theirs) {
+                        *sum += their;
+                    }
+                    sums
+                }
+                Err(_) => sum_over(indices),
+            }
+        })
     }
 
     /// The bot's 1-ply view of `board`: the line-completing move it would take (the most points,
@@ -694,6 +755,25 @@ mod tests {
             }
         }
         assert!(with_lines >= 2 && without > 20, "{with_lines} {without}");
+    }
+
+    #[test]
+    fn two_threads_choose_what_one_thread_chooses() {
+        let one = Bot::new(Duration::from_secs(20)).with_threads(1);
+        let two = Bot::new(Duration::from_secs(20)).with_threads(2);
+        assert_eq!((one.threads(), two.threads()), (1, 2));
+        let mut differs = 0;
+        // Open boards (depth-1 samples) and crowded ones (rollouts); an odd number of samples
+        // too, so that the two halves differ in size.
+        for board in playable_boards(13, [20, 45, 60, 75], 6) {
+            for effort in [Effort { candidates: 8, samples: 7 }, Effort { candidates: 12, samples: 30 }] {
+                let mv = one.choose_with(&board, [4, 5, 6], effort);
+                assert_eq!(mv, two.choose_with(&board, [4, 5, 6], effort), "{board}");
+                differs += usize::from(mv != one.choose_with(&board, [4, 5, 6], Effort::FAST));
+            }
+        }
+        // The samples decide some moves (the test is not comparing the 1-ply ranking alone).
+        assert!(differs > 5, "{differs}");
     }
 
     #[test]
