@@ -7,6 +7,7 @@ use super::evaluation::{
 };
 use super::{Bot, Effort};
 use crate::board::{cells_of, neighbours, Board, Cell, CellSet, Move};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A small deterministic generator for the bot's own sampling (xorshift64*).
 pub(super) struct SampleRng(u64);
@@ -126,10 +127,11 @@ impl Bot {
     /// For each candidate of `pool`, the sum of its samples with the given indices.
     ///
     /// Sample `i` depends only on the position's `seed`, `i` and the candidate's board, and the
-    /// sums are integers, so the indices may be split between threads in any way: with
-    /// [`Bot::threads`] = 2 a second thread takes the upper half of them, and the sums are the
-    /// same as on one thread (a game replays move for move whatever the threads). Where the
-    /// system refuses a thread, this thread samples them all.
+    /// sums are integers, so the samples may be shared between threads in any way: with
+    /// [`Bot::threads`] = 2 both threads take the next (candidate, sample) pair from a shared
+    /// counter until none is left (samples differ in cost: one that fills the board stops early),
+    /// and the sums are those of one thread (a game replays move for move whatever the threads).
+    /// Where the system refuses a thread, this thread samples them all.
     fn sample_sums(
         &self,
         pool: &[Candidate],
@@ -138,44 +140,36 @@ impl Bot {
         deep: bool,
         indices: std::ops::Range<usize>,
     ) -> Vec<i64> {
-        let sum_over = |indices: std::ops::Range<usize>| -> Vec<i64> {
-            pool.iter()
-                .map(|candidate| {
-                    indices
-                        .clone()
-                        .map(|index| {
-                            let mut rng = SampleRng::for_sample(seed, index);
-                            let value = self.sample_value(
-                                &candidate.after,
-                                &candidate.counts,
-                                next_three,
-                                &mut rng,
-                                deep,
-                            );
-                            i64::from(value)
-                        })
-                        .sum()
-                })
-                .collect()
-        };
-        if self.threads < 2 || indices.len() < 2 {
-            return sum_over(indices);
-        }
-        let middle = indices.start + indices.len() / 2;
-        std::thread::scope(|scope| {
-            let upper = indices.end;
-            let helper = std::thread::Builder::new().spawn_scoped(scope, move || sum_over(middle..upper));
-            match helper {
-                Ok(helper) => {
-                    let mut sums = sum_over(indices.start..middle);
-                    let theirs = helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-                    for (sum, their) in sums.iter_mut().zip(theirs) {
-                        *sum += their;
-                    }
-                    sums
+        let per = indices.len();
+        let tasks = pool.len() * per;
+        let next = AtomicUsize::new(0);
+        let work = || -> Vec<i64> {
+            let mut sums = vec![0i64; pool.len()];
+            loop {
+                let task = next.fetch_add(1, Ordering::Relaxed);
+                if task >= tasks {
+                    return sums;
                 }
-                Err(_) => sum_over(indices),
+                let (at, index) = (task / per, indices.start + task % per);
+                let candidate = &pool[at];
+                let mut rng = SampleRng::for_sample(seed, index);
+                sums[at] +=
+                    i64::from(self.sample_value(&candidate.after, &candidate.counts, next_three, &mut rng, deep));
             }
+        };
+        if self.threads < 2 || tasks < 2 {
+            return work();
+        }
+        std::thread::scope(|scope| {
+            let helper = std::thread::Builder::new().spawn_scoped(scope, work);
+            let mut sums = work();
+            if let Ok(helper) = helper {
+                let theirs = helper.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                for (sum, their) in sums.iter_mut().zip(theirs) {
+                    *sum += their;
+                }
+            }
+            sums
         })
     }
 
