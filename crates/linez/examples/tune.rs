@@ -185,7 +185,51 @@ fn crowded(args: &[u64], weights: Weights) {
     );
 }
 
+/// The costs mode: `[first, last, units, threads]`. Plays the seeds at `units` a move sampling on
+/// `threads` threads and prints, by the numbers on the board, the wall-clock time a work unit took (the schedule counts
+/// units, so these should be about equal: run it on an idle core).
+fn costs(args: &[u64]) {
+    let [first, last, units, threads] = args[..] else { panic!("usage: tune costs FIRST LAST UNITS THREADS") };
+    let bot = Bot::with_weights(GAME_BUDGET, weights_from_env()).without_clock().with_threads(threads as usize);
+    const BANDS: [u32; 7] = [0, 40, 45, 50, 55, 60, 65];
+    let (mut nanos, mut spent, mut count) = ([0u128; 7], [0u64; 7], [0u64; 7]);
+    for seed in first..=last {
+        let mut game = Game::new(seed, Rules::default());
+        while !game.is_over() {
+            let turn = game.turn();
+            let numbers = turn.board.occupied_cells().count_ones();
+            let band = BANDS.iter().rposition(|&from| numbers >= from).expect("band");
+            let cost = bot.sample_cost(&turn.board);
+            let effort = effort_of_units(units, cost);
+            let start = std::time::Instant::now();
+            let mv = bot.choose_with(&turn.board, turn.next_three, effort);
+            nanos[band] += start.elapsed().as_nanos();
+            spent[band] += (effort.candidates * effort.samples) as u64 * cost;
+            count[band] += 1;
+            game.play(mv).expect("the bot plays legal moves");
+        }
+    }
+    let total: u128 = nanos.iter().sum();
+    let units_total: u64 = spent.iter().sum();
+    println!("all moves units {units_total} ns/unit {:.0}", total as f64 / units_total as f64);
+    for (band, from) in BANDS.iter().enumerate() {
+        if spent[band] > 0 {
+            println!(
+                "numbers {from}+ moves {} units {} ns/unit {:.0}",
+                count[band],
+                spent[band],
+                nanos[band] as f64 / spent[band] as f64
+            );
+        }
+    }
+}
+
 fn main() {
+    if std::env::args().nth(1).as_deref() == Some("costs") {
+        let args: Vec<u64> =
+            std::env::args().skip(2).map(|a| a.parse().expect("usage: tune costs FIRST LAST UNITS THREADS")).collect();
+        return costs(&args);
+    }
     if std::env::args().nth(1).as_deref() == Some("crowded") {
         let args: Vec<u64> = std::env::args()
             .skip(2)

@@ -21,16 +21,17 @@ impl Effort {
     pub const FAST: Effort = Effort { candidates: 1, samples: 0 };
 }
 
-/// Work units per second of one thread: one unit is about one placement sample of depth 1, 1/255,000 s
-/// of one core of a 2-core x86_64 sandbox (AMD EPYC, rustc 1.95); a reply search costs
-/// [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_QUARTERS`] quarter units a ply (measured on
-/// crowded boards). Calibrated on whole games.
-pub const UNITS_PER_SECOND: u64 = 255_000;
+/// Work units per second of one thread: one unit is about one placement sample of depth 1; a reply
+/// search costs [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_QUARTERS`] quarter units a ply.
+/// Calibrated on whole games (`tune costs`) on the slower of the 2-core x86_64 sandboxes seen
+/// (AMD EPYC, rustc 1.95), where a unit took 5.1 us of one core (1/195,000 s); others ran at
+/// 3.6-3.9 us, and there the bot uses less of its budget, with the same moves.
+pub const UNITS_PER_SECOND: u64 = 190_000;
 /// The most threads that sample a move ([`Bot::new`] takes as many as the system offers, up to
 /// this): the target machine has two cores.
 pub const THREADS_MAX: usize = 2;
 /// What a second thread adds to the rate, in per cent of one thread's (its start and the work
-/// split cost the rest), measured on whole games.
+/// split cost the rest): 2.57-2.94 us a unit on two threads, game by game, against 5.1 on one.
 pub const PARALLEL_PERCENT: u64 = 80;
 /// The share of the game's budget the schedule plans to spend, in per cent: the rest is the margin
 /// for a machine busy with other work (the referee counts wall-clock time), below the safety net
@@ -160,7 +161,7 @@ impl Bot {
     }
 
     /// A bot that spends `units` work units on every move, however long the game: no schedule
-    /// and no clock (the budget per move of a survival curve; a unit is about 1/255,000 s of one core).
+    /// and no clock (the budget per move of a survival curve; a unit is about 1/190,000 s of one core).
     pub fn with_move_units(units: u64) -> Bot {
         Bot { move_units: Some(units), ..Bot::with_weights(Duration::MAX, Weights::default()) }
     }
