@@ -189,8 +189,11 @@ fn crowded(args: &[u64], weights: Weights) {
 /// `threads` threads and prints, by the numbers on the board, the wall-clock time a work unit took (the schedule counts
 /// units, so these should be about equal: run it on an idle core).
 fn costs(args: &[u64]) {
-    let [first, last, units, threads] = args[..] else { panic!("usage: tune costs FIRST LAST UNITS THREADS") };
-    let bot = Bot::with_weights(GAME_BUDGET, weights_from_env()).without_clock().with_threads(threads as usize);
+    let [first, last, units, threads] = args[..] else {
+        panic!("usage: tune costs FIRST LAST UNITS THREADS")
+    };
+    let bot =
+        Bot::with_weights(GAME_BUDGET, weights_from_env()).without_clock().with_threads(threads as usize);
     const BANDS: [u32; 7] = [0, 40, 45, 50, 55, 60, 65];
     let (mut nanos, mut spent, mut count) = ([0u128; 7], [0u64; 7], [0u64; 7]);
     for seed in first..=last {
@@ -226,8 +229,10 @@ fn costs(args: &[u64]) {
 
 fn main() {
     if std::env::args().nth(1).as_deref() == Some("costs") {
-        let args: Vec<u64> =
-            std::env::args().skip(2).map(|a| a.parse().expect("usage: tune costs FIRST LAST UNITS THREADS")).collect();
+        let args: Vec<u64> = std::env::args()
+            .skip(2)
+            .map(|a| a.parse().expect("usage: tune costs FIRST LAST UNITS THREADS"))
+            .collect();
         return costs(&args);
     }
     if std::env::args().nth(1).as_deref() == Some("crowded") {

@@ -20,10 +20,10 @@ mod search;
 pub use evaluation::Weights;
 pub use protocol::{play, GAME_BUDGET};
 pub use schedule::{
-    clock_limit, effort_for, effort_of_units, Effort, CLOCK_MEASURED_FROM, DEATH_PHASE_FROM,
-    DEATH_PHASE_SHARES, DEEP_COST, EXACT_ROLLOUT_PLY_QUARTERS, MOVE_SAMPLES_MAX, MOVE_SAMPLES_MIN,
-    MOVE_SHALLOW_MAX, PARALLEL_PERCENT, PLANNED_MOVES, PLANNED_SHARE_PERCENT, PLANNED_UNITS_PER_SECOND,
-    ROLLOUT_PLY_QUARTERS, SAFETY_NET_PERCENT, THREADS_MAX, UNITS_PER_SECOND,
+    clock_limit, effort_for, effort_of_units, Effort, CLOCK_LIMIT_FROM_PERCENT, CLOCK_TOLERANCE_PERCENT,
+    DEATH_PHASE_FROM, DEATH_PHASE_SHARES, DEEP_COST, EXACT_ROLLOUT_PLY_QUARTERS, MOVE_SAMPLES_MAX,
+    MOVE_SAMPLES_MIN, MOVE_SHALLOW_MAX, PARALLEL_PERCENT, PLANNED_MOVES, PLANNED_SHARE_PERCENT,
+    PLANNED_UNITS_PER_SECOND, ROLLOUT_PLY_QUARTERS, SAFETY_NET_PERCENT, THREADS_MAX, UNITS_PER_SECOND,
 };
 
 use evaluation::WindowTable;
@@ -44,6 +44,8 @@ pub struct Bot {
     clock: bool,
     /// Threads that sample a move's candidates (1 or 2); the moves do not depend on it.
     threads: usize,
-    /// Work units spent so far this game (for the rate the clock measures).
-    units_spent: u64,
+    /// Work units of this game's sampled moves (cost above 1 unit a sample) and the time they
+    /// took: the rate the clock measures.
+    rate_units: u64,
+    rate_time: Duration,
 }

@@ -24,7 +24,7 @@ impl Effort {
 /// Work units per second of one thread: one unit is about one placement sample of depth 1; a reply
 /// search costs [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_QUARTERS`] quarter units a ply.
 /// Calibrated on whole games (`tune costs`) on the slower of the 2-core x86_64 sandboxes seen
-/// (AMD EPYC, rustc 1.95), where a unit took 5.1 us of one core (1/195,000 s); others ran at
+/// (AMD EPYC, rustc 1.95), where a unit took 5.1 us of one core (196,000 a second); others ran at
 /// 3.6-3.9 us, and there the bot uses less of its budget, with the same moves.
 pub const UNITS_PER_SECOND: u64 = 190_000;
 /// The most threads that sample a move ([`Bot::new`] takes as many as the system offers, up to
@@ -39,12 +39,15 @@ pub const PARALLEL_PERCENT: u64 = 80;
 pub const PLANNED_SHARE_PERCENT: u64 = 88;
 /// Past this share of the game's budget (in per cent) every move is the 1-ply ranking, whatever the
 /// schedule says: the wall clock's safety net, so that a slow or busy machine cannot time out.
-/// Before it, once [`CLOCK_MEASURED_FROM`] has been used, the units left shrink to what the time
-/// left buys at the rate the clock has measured, when that is less (see [`Bot::choose`]).
 pub const SAFETY_NET_PERCENT: u32 = 98;
-/// The thinking time after which the clock's measured rate is trusted (see [`SAFETY_NET_PERCENT`]).
-pub const CLOCK_MEASURED_FROM: Duration = Duration::from_secs(1);
-/// The most units one move gets (about 175 ms on two threads).
+/// From this share of the safety net's time on (in per cent), [`clock_limit`] may shrink the
+/// units left: late enough that a stretch of a busy machine early in a game does not change its
+/// moves, early enough to spread what the clock allows over the rest of a game on a slow machine.
+pub const CLOCK_LIMIT_FROM_PERCENT: u32 = 50;
+/// How much more than the measured rate buys [`clock_limit`] leaves to the schedule, in per cent:
+/// the rate of a stretch of a game differs from the game's, and a limit that binds changes moves.
+pub const CLOCK_TOLERANCE_PERCENT: u64 = 125;
+/// The most units one move gets (about 0.23 s at [`PLANNED_UNITS_PER_SECOND`]).
 pub const MOVE_SAMPLES_MAX: u64 = 80_000;
 /// The most depth-1 samples one move gets (more does not help).
 pub const MOVE_SHALLOW_MAX: u64 = 480;
@@ -104,18 +107,30 @@ pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
 /// (see [`SAFETY_NET_PERCENT`]).
 pub const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PERCENT) / 100;
 
-/// The units the schedule may still spend when `units_spent` took `used` of thinking so far and
-/// the safety net is at `net`: `units_left`, or less on a machine slower than planned (busy, or a
-/// core short), what the time left before the net buys at the rate measured so far. The rate is
-/// trusted from [`CLOCK_MEASURED_FROM`] on. On the machine the rates were measured on this never
-/// binds (the plan stops at [`PLANNED_SHARE_PERCENT`] of the budget, the net at
-/// [`SAFETY_NET_PERCENT`]), so the game replays move for move.
-pub fn clock_limit(units_left: u64, units_spent: u64, used: Duration, net: Duration) -> u64 {
-    if used < CLOCK_MEASURED_FROM {
+/// The units the schedule may spend of `units_left`, the clock considered: from
+/// [`CLOCK_LIMIT_FROM_PERCENT`] of the safety net's time `net` on, at most
+/// [`CLOCK_TOLERANCE_PERCENT`] of what the time left before the net buys at the rate measured on
+/// the sampled moves so far (`rate_units` in `rate_time`; the time of the 1-ply ranking and of the
+/// re-ranking of every move, which units do not count, weighs most on open boards). `used` is
+/// the thinking time so far.
+///
+/// On the machine the rates were measured on this never binds (the plan stops at
+/// [`PLANNED_SHARE_PERCENT`] of the budget, the net is at [`SAFETY_NET_PERCENT`]), so games replay
+/// move for move; on a machine much slower than planned (busy, or a core short) it spreads what
+/// the clock allows over the rest of the game instead of leaving the end to the net.
+pub fn clock_limit(
+    units_left: u64,
+    rate_units: u64,
+    rate_time: Duration,
+    used: Duration,
+    net: Duration,
+) -> u64 {
+    if used < net * CLOCK_LIMIT_FROM_PERCENT / 100 || rate_time.is_zero() {
         return units_left;
     }
     let time_left = net.saturating_sub(used).as_secs_f64();
-    let affordable = units_spent as f64 * time_left / used.as_secs_f64();
+    let affordable =
+        rate_units as f64 / rate_time.as_secs_f64() * time_left * CLOCK_TOLERANCE_PERCENT as f64 / 100.0;
     units_left.min(affordable as u64)
 }
 
@@ -139,7 +154,8 @@ impl Bot {
             move_units: None,
             clock: true,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(THREADS_MAX),
-            units_spent: 0,
+            rate_units: 0,
+            rate_time: Duration::ZERO,
         }
     }
 
@@ -189,12 +205,14 @@ impl Bot {
         let cost = self.sample_cost(board);
         let scheduled = self.move_units.is_none();
         let net = self.budget.saturating_mul(SAFETY_NET_PERCENT) / 100;
-        if self.clock && scheduled {
-            self.samples_left = clock_limit(self.samples_left, self.units_spent, self.used, net);
-        }
+        let left = if self.clock && scheduled {
+            clock_limit(self.samples_left, self.rate_units, self.rate_time, self.used, net)
+        } else {
+            self.samples_left
+        };
         let mut effort = match self.move_units {
             Some(units) => effort_of_units(units, cost),
-            None => effort_for(self.samples_left, self.moves, cost, board.occupied_cells().count_ones()),
+            None => effort_for(left, self.moves, cost, board.occupied_cells().count_ones()),
         };
         // The safety net: past it the clock, not the schedule, decides.
         if self.clock && scheduled && self.used >= net {
@@ -203,9 +221,13 @@ impl Bot {
         let mv = self.choose_with(board, next_three, effort);
         let units = (effort.candidates * effort.samples) as u64 * cost;
         self.samples_left = self.samples_left.saturating_sub(units);
-        self.units_spent += units;
         self.moves += 1;
-        self.used += start.elapsed();
+        let elapsed = start.elapsed();
+        self.used += elapsed;
+        if cost > 1 {
+            self.rate_units += units;
+            self.rate_time += elapsed;
+        }
         mv
     }
 
@@ -244,28 +266,39 @@ mod tests {
     }
 
     #[test]
-    fn the_clock_shrinks_the_plan_only_on_a_machine_slower_than_planned() {
+    fn the_clock_limits_the_plan_only_late_and_on_a_machine_much_slower_than_planned() {
         let budget = Duration::from_millis(18_500);
         let net = budget * SAFETY_NET_PERCENT / 100;
-        let total =
-            (budget.as_secs_f64() * (PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100) as f64) as u64;
-        let second = Duration::from_secs(1);
-        // At the planned rate, or 10% slower, the plan stands at every point of the game.
+        let rate = PLANNED_UNITS_PER_SECOND as f64;
+        let total = (budget.as_secs_f64() * rate * PLANNED_SHARE_PERCENT as f64 / 100.0) as u64;
+        let at = |spent: u64, slowdown: f64| Duration::from_secs_f64(spent as f64 / rate * slowdown);
+        // At the planned rate or 10% below it, the plan stands at every point of the game.
         for slowdown in [1.0, 1.1] {
-            for tenth in 0..=8 {
+            for tenth in 1..=9 {
                 let spent = total * tenth / 10;
-                let used = second.mul_f64(spent as f64 / PLANNED_UNITS_PER_SECOND as f64 * slowdown);
-                assert_eq!(clock_limit(total - spent, spent, used, net), total - spent, "{slowdown} {tenth}");
+                let used = at(spent, slowdown);
+                assert_eq!(
+                    clock_limit(total - spent, spent, used, used, net),
+                    total - spent,
+                    "{slowdown} {tenth}"
+                );
             }
         }
-        // At half the rate (two threads on one core), what is left is what the time left buys.
-        let spent = PLANNED_UNITS_PER_SECOND;
-        let left = clock_limit(total - spent, spent, 2 * second, net);
-        let buys = (net - 2 * second).as_secs_f64() * PLANNED_UNITS_PER_SECOND as f64 / 2.0;
-        assert!((left as f64 - buys).abs() < 2.0, "{left} {buys}");
-        // Before a second of thinking, the rate is not trusted; past the net nothing is left.
-        assert_eq!(clock_limit(total, 1, second / 2, net), total);
-        assert_eq!(clock_limit(total, spent, net, net), 0);
+        // Before half the net's time, even at half the rate (two threads on one core).
+        let used = net * CLOCK_LIMIT_FROM_PERCENT / 100 - Duration::from_millis(1);
+        let spent = (used.as_secs_f64() * rate / 2.0) as u64;
+        assert_eq!(clock_limit(total - spent, spent, used, used, net), total - spent);
+        // From then on, what the time left buys at the rate measured, with the tolerance.
+        let used = net * CLOCK_LIMIT_FROM_PERCENT / 100;
+        let left = clock_limit(total - spent, spent, used, used, net);
+        let buys = spent as f64 / used.as_secs_f64() * (net - used).as_secs_f64();
+        let tolerated = buys * CLOCK_TOLERANCE_PERCENT as f64 / 100.0;
+        assert!(left < total - spent && (left as f64 - tolerated).abs() < 2.0, "{left} {tolerated}");
+        // The rate is that of the sampled moves: other time only counts as time used.
+        let quick = clock_limit(total - spent, spent, used / 2, used, net);
+        assert!(quick > left, "{quick} {left}");
+        // Past the net nothing is left.
+        assert_eq!(clock_limit(total, spent, net, net, net), 0);
     }
 
     #[test]

@@ -153,8 +153,13 @@ impl Bot {
                 let (at, index) = (task / per, indices.start + task % per);
                 let candidate = &pool[at];
                 let mut rng = SampleRng::for_sample(seed, index);
-                sums[at] +=
-                    i64::from(self.sample_value(&candidate.after, &candidate.counts, next_three, &mut rng, deep));
+                sums[at] += i64::from(self.sample_value(
+                    &candidate.after,
+                    &candidate.counts,
+                    next_three,
+                    &mut rng,
+                    deep,
+                ));
             }
         };
         if self.threads < 2 || tasks < 2 {
@@ -757,8 +762,8 @@ mod tests {
         let two = Bot::new(Duration::from_secs(20)).with_threads(2);
         assert_eq!((one.threads(), two.threads()), (1, 2));
         let mut differs = 0;
-        // Open boards (depth-1 samples) and crowded ones (rollouts); an odd number of samples
-        // too, so that the two halves differ in size.
+        // Open boards (depth-1 samples) and crowded ones (rollouts), odd and even numbers of
+        // samples a round.
         for board in playable_boards(13, [20, 45, 60, 75], 6) {
             for effort in [Effort { candidates: 8, samples: 7 }, Effort { candidates: 12, samples: 30 }] {
                 let mv = one.choose_with(&board, [4, 5, 6], effort);
