@@ -44,9 +44,11 @@ pub const SAFETY_NET_PERCENT: u32 = 98;
 /// units left: late enough that a stretch of a busy machine early in a game does not change its
 /// moves, early enough to spread what the clock allows over the rest of a game on a slow machine.
 pub const CLOCK_LIMIT_FROM_PERCENT: u32 = 50;
-/// How much more than the measured rate buys [`clock_limit`] leaves to the schedule, in per cent:
-/// the rate of a stretch of a game differs from the game's, and a limit that binds changes moves.
-pub const CLOCK_TOLERANCE_PERCENT: u64 = 125;
+/// The measured rate below which, in per cent of [`PLANNED_UNITS_PER_SECOND`], the machine is not
+/// the one planned for (one core, or two games on two cores) and [`clock_limit`] binds. The sandbox
+/// the rates were measured on ran some games up to a third slower than others (its host is
+/// shared): a limit that bound there would change their moves, and the net keeps them in time.
+pub const SLOW_MACHINE_PERCENT: u64 = 60;
 /// The most units one move gets (about 0.23 s at [`PLANNED_UNITS_PER_SECOND`]).
 pub const MOVE_SAMPLES_MAX: u64 = 80_000;
 /// The most depth-1 samples one move gets (more does not help).
@@ -108,16 +110,15 @@ pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
 pub const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PERCENT) / 100;
 
 /// The units the schedule may spend of `units_left`, the clock considered: from
-/// [`CLOCK_LIMIT_FROM_PERCENT`] of the safety net's time `net` on, at most
-/// [`CLOCK_TOLERANCE_PERCENT`] of what the time left before the net buys at the rate measured on
-/// the sampled moves so far (`rate_units` in `rate_time`; the time of the 1-ply ranking and of the
-/// re-ranking of every move, which units do not count, weighs most on open boards). `used` is
-/// the thinking time so far.
+/// [`CLOCK_LIMIT_FROM_PERCENT`] of the safety net's time `net` on, on a machine whose rate on the
+/// sampled moves so far (`rate_units` in `rate_time`; the time of the 1-ply ranking and of the
+/// re-ranking of every move, which units do not count, weighs most on open boards) is below
+/// [`SLOW_MACHINE_PERCENT`] of the planned rate, at most what the time left before the net buys
+/// at that rate. `used` is the thinking time so far.
 ///
-/// On the machine the rates were measured on this never binds (the plan stops at
-/// [`PLANNED_SHARE_PERCENT`] of the budget, the net is at [`SAFETY_NET_PERCENT`]), so games replay
-/// move for move; on a machine much slower than planned (busy, or a core short) it spreads what
-/// the clock allows over the rest of the game instead of leaving the end to the net.
+/// On the machine the rates were measured on this never binds, so games replay move for move; on
+/// a much slower one (busy, or a core short) it spreads what the clock allows over the rest of the
+/// game instead of leaving the end to the net.
 pub fn clock_limit(
     units_left: u64,
     rate_units: u64,
@@ -128,9 +129,11 @@ pub fn clock_limit(
     if used < net * CLOCK_LIMIT_FROM_PERCENT / 100 || rate_time.is_zero() {
         return units_left;
     }
-    let time_left = net.saturating_sub(used).as_secs_f64();
-    let affordable =
-        rate_units as f64 / rate_time.as_secs_f64() * time_left * CLOCK_TOLERANCE_PERCENT as f64 / 100.0;
+    let rate = rate_units as f64 / rate_time.as_secs_f64();
+    if rate * 100.0 >= (PLANNED_UNITS_PER_SECOND * SLOW_MACHINE_PERCENT) as f64 {
+        return units_left;
+    }
+    let affordable = rate * net.saturating_sub(used).as_secs_f64();
     units_left.min(affordable as u64)
 }
 
@@ -272,8 +275,9 @@ mod tests {
         let rate = PLANNED_UNITS_PER_SECOND as f64;
         let total = (budget.as_secs_f64() * rate * PLANNED_SHARE_PERCENT as f64 / 100.0) as u64;
         let at = |spent: u64, slowdown: f64| Duration::from_secs_f64(spent as f64 / rate * slowdown);
-        // At the planned rate or 10% below it, the plan stands at every point of the game.
-        for slowdown in [1.0, 1.1] {
+        // At the planned rate or a third below it, the plan stands at every point of the game
+        // (the net keeps the slower games in time).
+        for slowdown in [1.0, 1.35] {
             for tenth in 1..=9 {
                 let spent = total * tenth / 10;
                 let used = at(spent, slowdown);
@@ -284,21 +288,19 @@ mod tests {
                 );
             }
         }
-        // Before half the net's time, even at half the rate (two threads on one core).
-        let used = net * CLOCK_LIMIT_FROM_PERCENT / 100 - Duration::from_millis(1);
-        let spent = (used.as_secs_f64() * rate / 2.0) as u64;
-        assert_eq!(clock_limit(total - spent, spent, used, used, net), total - spent);
-        // From then on, what the time left buys at the rate measured, with the tolerance.
-        let used = net * CLOCK_LIMIT_FROM_PERCENT / 100;
-        let left = clock_limit(total - spent, spent, used, used, net);
-        let buys = spent as f64 / used.as_secs_f64() * (net - used).as_secs_f64();
-        let tolerated = buys * CLOCK_TOLERANCE_PERCENT as f64 / 100.0;
-        assert!(left < total - spent && (left as f64 - tolerated).abs() < 2.0, "{left} {tolerated}");
+        // At half the rate (two threads on one core): not before half the net's time...
+        let half = net * CLOCK_LIMIT_FROM_PERCENT / 100;
+        let early = half - Duration::from_millis(1);
+        let spent = (early.as_secs_f64() * rate / 2.0) as u64;
+        assert_eq!(clock_limit(total - spent, spent, early, early, net), total - spent);
+        // ...and from then on, what the time left buys at the rate measured.
+        let left = clock_limit(total - spent, spent, half, half, net);
+        let buys = spent as f64 / half.as_secs_f64() * (net - half).as_secs_f64();
+        assert!((left as f64 - buys).abs() < 2.0, "{left} {buys}");
         // The rate is that of the sampled moves: other time only counts as time used.
-        let quick = clock_limit(total - spent, spent, used / 2, used, net);
-        assert!(quick > left, "{quick} {left}");
+        assert_eq!(clock_limit(total - spent, spent, half / 2, half, net), total - spent);
         // Past the net nothing is left.
-        assert_eq!(clock_limit(total, spent, net, net, net), 0);
+        assert_eq!(clock_limit(total, spent, 2 * net, net, net), 0);
     }
 
     #[test]
