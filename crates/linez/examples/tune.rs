@@ -23,6 +23,15 @@
 //! same positions and meets the same generator, so two runs compare position by position; games
 //! are lost in this climb from about 50 numbers to a full board.
 //!
+//! ```text
+//! cargo run --release -p linez --example tune -- costs FIRST LAST UNITS THREADS
+//! ```
+//!
+//! The schedule's calibration: plays the seeds at UNITS a move sampling on THREADS threads (1 or
+//! 2) and prints the wall-clock time a work unit took, over all moves and by the numbers on the
+//! board (run it on an otherwise idle machine; `UNITS_PER_SECOND` and `PARALLEL_PERCENT` in
+//! `bot/schedule.rs` come from it).
+//!
 //! Search settings from the environment:
 //! `LINEZ_ROLL=plies,k,temperature[,deep_from[,replies[,quick]]]` (rollout plies, 0 = the reply
 //! search; the policy's re-ranked moves; its softmax temperature, 0 = greedy; the numbers on the
