@@ -195,8 +195,9 @@ fn crowded(args: &[u64], weights: Weights) {
 }
 
 /// The costs mode: `[first, last, units, threads]`. Plays the seeds at `units` a move sampling on
-/// `threads` threads and prints, by the numbers on the board, the wall-clock time a work unit took (the schedule counts
-/// units, so these should be about equal: run it on an idle core).
+/// `threads` threads and prints the wall-clock time a work unit took, over all moves and by the
+/// numbers on the board (the schedule counts units, so these should be about equal; run it on an
+/// otherwise idle machine).
 fn costs(args: &[u64]) {
     let [first, last, units, threads] = args[..] else {
         panic!("usage: tune costs FIRST LAST UNITS THREADS")
@@ -216,7 +217,7 @@ fn costs(args: &[u64]) {
             let start = std::time::Instant::now();
             let mv = bot.choose_with(&turn.board, turn.next_three, effort);
             nanos[band] += start.elapsed().as_nanos();
-            spent[band] += (effort.candidates * effort.samples) as u64 * cost;
+            spent[band] += effort.units(cost);
             count[band] += 1;
             game.play(mv).expect("the bot plays legal moves");
         }

@@ -19,6 +19,12 @@ pub struct Effort {
 impl Effort {
     /// The 1-ply ranking alone (no sampling): the fast mode when time is short.
     pub const FAST: Effort = Effort { candidates: 1, samples: 0 };
+
+    /// The work units this effort spends on a board whose samples cost `sample_cost` units each
+    /// ([`Bot::sample_cost`]).
+    pub fn units(self, sample_cost: u64) -> u64 {
+        (self.candidates * self.samples) as u64 * sample_cost
+    }
 }
 
 /// Work units per second of one thread: one unit is about one placement sample of depth 1; a reply
@@ -105,8 +111,8 @@ pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
 
 /// The work units a second of thinking buys on the target machine, two cores: one thread's
 /// [`UNITS_PER_SECOND`] and what the second adds ([`PARALLEL_PERCENT`]). The schedule plans
-/// with this rate whatever the threads; on a machine that does less, the clock shrinks the plan
-/// (see [`SAFETY_NET_PERCENT`]).
+/// with this rate whatever the threads; on a machine that does much less, the clock shrinks the
+/// plan ([`clock_limit`]), and the safety net ([`SAFETY_NET_PERCENT`]) keeps every game in time.
 pub const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PERCENT) / 100;
 
 /// The units the schedule may spend of `units_left`, the clock considered: from
@@ -197,9 +203,9 @@ impl Bot {
 
     /// The move for `board` with `next_three` to be placed after a non-scoring move.
     ///
-    /// Deterministic for a given game as long as the machine keeps the planned rate: on a slower
-    /// one the clock shrinks the units left, and past [`SAFETY_NET_PERCENT`] of the budget every
-    /// move is the fast 1-ply ranking (see [`SAFETY_NET_PERCENT`]).
+    /// Deterministic for a given game as long as the clock does not act: on a machine below
+    /// [`SLOW_MACHINE_PERCENT`] of the planned rate [`clock_limit`] shrinks the units left, and
+    /// past [`SAFETY_NET_PERCENT`] of the budget every move is the fast 1-ply ranking.
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
@@ -222,7 +228,7 @@ impl Bot {
             effort = Effort::FAST;
         }
         let mv = self.choose_with(board, next_three, effort);
-        let units = (effort.candidates * effort.samples) as u64 * cost;
+        let units = effort.units(cost);
         self.samples_left = self.samples_left.saturating_sub(units);
         self.moves += 1;
         let elapsed = start.elapsed();
