@@ -23,6 +23,8 @@ pub struct Clock {
     pub params: crate::search::Params,
     /// Whether blue may swap (off only to measure openings without the swap).
     pub swap: bool,
+    /// The playouts' seed (`HEX_SEED=N`, for games that replay); `None`: from the time and process.
+    pub seed: Option<u64>,
 }
 
 impl Default for Clock {
@@ -34,13 +36,14 @@ impl Default for Clock {
             verbose: false,
             params: crate::search::Params::default(),
             swap: true,
+            seed: None,
         }
     }
 }
 
 impl Clock {
     /// The default clock, adjusted by environment variables for local experiments (unset on the
-    /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_NO_SWAP`,
+    /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), and the search parameters
     /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_EXPLORATION`, `HEX_SHAPE_BIAS`,
     /// `HEX_PLAYOUT_SHAPES`, `HEX_SHAPE_PRUNE`.
@@ -51,6 +54,7 @@ impl Clock {
         Clock {
             verbose: var("HEX_VERBOSE").is_some(),
             swap: var("HEX_NO_SWAP").is_none(),
+            seed: var("HEX_SEED").and_then(|v| v.parse().ok()),
             max_playouts: var("HEX_PLAYOUTS").and_then(|v| v.parse().ok()).unwrap_or(u32::MAX),
             later: var("HEX_MOVE_MS")
                 .and_then(|v| v.parse().ok())
@@ -63,6 +67,7 @@ impl Clock {
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
                 playout_shapes: number("HEX_PLAYOUT_SHAPES").unwrap_or(defaults.playout_shapes),
                 shape_prune: number("HEX_SHAPE_PRUNE").unwrap_or(defaults.shape_prune),
+                value_weight: number("HEX_VALUE_WEIGHT").unwrap_or(defaults.value_weight),
             },
             ..Clock::default()
         }
@@ -205,9 +210,10 @@ pub fn play<R: BufRead>(lines: &mut io::LineReader<R>, out: &mut io::Output, clo
             "expected the header line \"11 red\" or \"11 blue\", found end of input",
         ));
     };
-    let seed =
+    let seed = clock.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64)
-            ^ u64::from(std::process::id()).wrapping_mul(0x5851_F42D);
+            ^ u64::from(std::process::id()).wrapping_mul(0x5851_F42D)
+    });
     let mut bot = Bot::new(color, seed, clock);
     while let Some(turn) = read_turn(lines)? {
         let start = Instant::now();

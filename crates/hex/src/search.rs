@@ -16,6 +16,7 @@ use crate::connections::{bridge_carriers, bridge_connected, bridge_links, winnin
 use crate::geometry::Geometry;
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY, NODES};
+use crate::value::{Accumulator, ValueNet};
 use std::time::Instant;
 
 /// Mover's proven result in a node: unknown, a proven win, a proven loss.
@@ -41,6 +42,9 @@ pub struct Params {
     /// by more than this factor (in ln units) is not searched (0: off). Only where the move is
     /// free, never among forced blocks or mustplay cells.
     pub shape_prune: f32,
+    /// Weight of the value network in a leaf's result: `value_weight * net + (1 - value_weight) *
+    /// playout` (0: playouts alone).
+    pub value_weight: f32,
 }
 
 impl Default for Params {
@@ -53,6 +57,7 @@ impl Default for Params {
             shape_bias: SHAPE_BIAS,
             playout_shapes: PLAYOUT_SHAPES,
             shape_prune: SHAPE_PRUNE,
+            value_weight: VALUE_WEIGHT,
         }
     }
 }
@@ -71,6 +76,8 @@ const SHAPE_BIAS: f32 = 2.5;
 const PLAYOUT_SHAPES: f32 = 0.0;
 /// Prior pruning threshold in ln weight units (see [`Params::shape_prune`]); off.
 const SHAPE_PRUNE: f32 = 0.0;
+/// Weight of the value network at the leaves (see [`Params::value_weight`]).
+const VALUE_WEIGHT: f32 = 0.0;
 /// The tree stops growing at this many nodes (32 bytes each: 192 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
 
@@ -277,6 +284,15 @@ pub fn shaped_playout(
     position.full_board_winner()
 }
 
+/// Red's share of a game won by `winner`.
+fn score(winner: Color) -> f32 {
+    if winner == Color::Red {
+        1.0
+    } else {
+        0.0
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct SearchResult {
@@ -296,6 +312,9 @@ pub struct SearchResult {
 pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
+    value: ValueNet,
+    /// The value network's sums at the root.
+    root_sums: Option<Accumulator>,
     /// The playouts' acceptance table for `params.playout_shapes` (built when it changes).
     accept: Option<(f32, [Vec<u32>; 2])>,
     tree: Tree,
@@ -315,6 +334,8 @@ impl Search {
         Search {
             geometry: Geometry::new(),
             shapes: Shapes::new(),
+            value: ValueNet::new(),
+            root_sums: None,
             accept: None,
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
@@ -363,6 +384,7 @@ impl Search {
         } else if strength <= 0.0 {
             self.accept = None;
         }
+        self.root_sums = (self.params.value_weight > 0.0).then(|| self.value.accumulator(root));
         if self.tree.children[self.root] == 0 {
             self.expand(self.root, root, last, self.root_own_last);
         }
@@ -676,6 +698,7 @@ impl Search {
         let mut position = root.clone();
         let mut last = root_last;
         let mut own_last = self.root_own_last;
+        let mut sums = self.root_sums.clone();
         self.path.clear();
         self.path.push(self.root as u32);
         let mut index = self.root;
@@ -699,29 +722,48 @@ impl Search {
             }
             let child = self.select(index);
             let cell = usize::from(self.tree.cell[child]);
+            if let Some(sums) = sums.as_mut() {
+                self.value.add(sums, cell, position.to_move);
+            }
             position.play(cell);
             own_last = last;
             last = cell;
             index = child;
             self.path.push(child as u32);
         }
-        let winner = match known {
-            Some(color) => color,
+        let red_score = match known {
+            Some(color) => score(color),
             None => {
+                // The network's value of the leaf, before the playout fills the board.
+                let value = sums.as_ref().map(|sums| {
+                    let v = self.value.evaluate(sums, position.to_move);
+                    if position.to_move == Color::Red {
+                        v
+                    } else {
+                        1.0 - v
+                    }
+                });
                 let accept = self.accept.as_ref().map(|a| &a.1);
                 let winner = shaped_playout(&mut position, &self.geometry, last, &mut self.rng, accept);
                 self.update_rave(root.to_move, &position.nodes, winner);
-                winner
+                match value {
+                    Some(v) => {
+                        let weight = self.params.value_weight;
+                        weight * v + (1.0 - weight) * score(winner)
+                    }
+                    None => score(winner),
+                }
             }
         };
-        self.update(root.to_move, winner);
+        self.update(root.to_move, red_score);
         if known.is_some() {
             self.propagate_proof();
         }
     }
 
-    /// Adds the result to the visits and wins of every node on the path.
-    fn update(&mut self, root_to_move: Color, winner: Color) {
+    /// Adds the result (red's share of the win: 1, 0, or between with the value network) to the
+    /// visits and wins of every node on the path.
+    fn update(&mut self, root_to_move: Color, red_score: f32) {
         let mut to_move = root_to_move;
         for depth in 0..self.path.len() {
             let mover = to_move.opponent();
@@ -729,9 +771,7 @@ impl Search {
             let tree = &mut self.tree;
             tree.visits[node] += 1.0;
             tree.progressive_bias[node] = tree.weighted_shape[node] / (tree.visits[node] + 1.0).sqrt();
-            if winner == mover {
-                tree.wins[node] += 1.0;
-            }
+            tree.wins[node] += if mover == Color::Red { red_score } else { 1.0 - red_score };
             to_move = mover;
         }
     }

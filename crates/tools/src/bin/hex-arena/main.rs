@@ -14,7 +14,7 @@ mod svg;
 use engine::{CodinGamePlayer, EngineSpec, GtpPlayer, Player, Protocol};
 use hex::Color;
 use options::{Command, Options, SvgOptions};
-use record::Record;
+use record::{record_of, Record};
 use referee::{Clock, Outcome, Reason, Rules};
 use std::fs::File;
 use std::io::Write;
@@ -216,7 +216,7 @@ fn run_match(options: &Options) -> Result<(), String> {
         },
         |_, (fixture, outcome)| {
             let names = if fixture.a_is_red { [&a.name, &b.name] } else { [&b.name, &a.name] };
-            let record = Record::new(fixture.index + 1, fixture.seed, names[0], names[1], &outcome);
+            let record = record_of(fixture.index + 1, fixture.seed, names[0], names[1], &outcome);
             if let Some(file) = &mut records_file {
                 writeln!(file, "{}", record.to_line())
                     .and_then(|()| file.flush())

@@ -1,163 +1,20 @@
-//! Game records: one line per game, `key=value` fields separated by single spaces, `detail` last
-//! (it takes the rest of the line):
-//!
-//! ```text
-//! game=3 seed=1234 red=hex blue=uct winner=red reason=connect opening=d5 moves=d5,e4,f3 times=-,61.2,80.4 detail=
-//! ```
-//!
-//! `opening` is `-` without a forced opening; `times` lists each engine answer in milliseconds, in
-//! order (`-` for the forced opening; an answer that lost on time is included, a crash is not).
+//! The records file's lines (the format is [`tools::hex_record`]), made from refereed games.
 
-use crate::referee::{Outcome, Reason};
-use hex::{Cell, Color, Move};
+use crate::referee::Outcome;
+pub use tools::hex_record::Record;
 
-/// One finished game, as written to the records file.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Record {
-    /// 1-based game number within the match.
-    pub game: usize,
-    pub seed: u64,
-    pub red: String,
-    pub blue: String,
-    pub winner: Color,
-    pub reason: Reason,
-    pub opening: Option<Cell>,
-    pub moves: Vec<Move>,
-    /// Answer times in milliseconds; `None` for the forced opening.
-    pub times: Vec<Option<f64>>,
-    pub detail: String,
-}
-
-impl Record {
-    pub fn new(game: usize, seed: u64, red: &str, blue: &str, outcome: &Outcome) -> Record {
-        Record {
-            game,
-            seed,
-            red: red.to_string(),
-            blue: blue.to_string(),
-            winner: outcome.winner,
-            reason: outcome.reason,
-            opening: outcome.opening,
-            moves: outcome.moves.clone(),
-            times: outcome.timings.iter().map(|t| t.map(|t| crate::referee::ms(t.elapsed))).collect(),
-            detail: outcome.detail.replace(['\n', '\r'], " "),
-        }
-    }
-
-    /// The engine name of the winner.
-    pub fn winner_name(&self) -> &str {
-        match self.winner {
-            Color::Red => &self.red,
-            Color::Blue => &self.blue,
-        }
-    }
-
-    /// The record line (no newline).
-    pub fn to_line(&self) -> String {
-        let list = |items: Vec<String>| if items.is_empty() { "-".to_string() } else { items.join(",") };
-        let moves = list(self.moves.iter().map(Move::to_string).collect());
-        let times =
-            list(self.times.iter().map(|t| t.map_or("-".to_string(), |t| format!("{t:.1}"))).collect());
-        format!(
-            "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} detail={}",
-            self.game,
-            self.seed,
-            self.red,
-            self.blue,
-            self.winner,
-            self.reason.as_str(),
-            self.opening.map_or("-".to_string(), |cell| cell.to_string()),
-            moves,
-            times,
-            self.detail
-        )
-    }
-
-    /// Parses a record line.
-    ///
-    /// # Errors
-    /// A missing or malformed field, named in the message.
-    pub fn parse(line: &str) -> Result<Record, String> {
-        let (fields, detail) = match line.find(" detail=") {
-            Some(at) => (&line[..at], line[at + " detail=".len()..].to_string()),
-            None => (line, String::new()),
-        };
-        let field = |key: &str| -> Result<&str, String> {
-            fields
-                .split(' ')
-                .find_map(|pair| pair.strip_prefix(key).and_then(|rest| rest.strip_prefix('=')))
-                .ok_or_else(|| format!("missing field {key}="))
-        };
-        let bad = |key: &str, value: &str| format!("bad {key}={value}");
-        let list = |value: &str| -> Vec<String> {
-            if value == "-" {
-                Vec::new()
-            } else {
-                value.split(',').map(str::to_string).collect()
-            }
-        };
-        let game = field("game")?;
-        let seed = field("seed")?;
-        let winner = field("winner")?;
-        let reason = field("reason")?;
-        let opening = field("opening")?;
-        let moves = list(field("moves")?)
-            .iter()
-            .map(|m| m.parse::<Move>().map_err(|()| bad("moves", m)))
-            .collect::<Result<Vec<_>, _>>()?;
-        let times = list(field("times")?)
-            .iter()
-            .map(
-                |t| if t == "-" { Ok(None) } else { t.parse::<f64>().map(Some).map_err(|_| bad("times", t)) },
-            )
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(Record {
-            game: game.parse().map_err(|_| bad("game", game))?,
-            seed: seed.parse().map_err(|_| bad("seed", seed))?,
-            red: field("red")?.to_string(),
-            blue: field("blue")?.to_string(),
-            winner: winner.parse().map_err(|()| bad("winner", winner))?,
-            reason: Reason::parse(reason).ok_or_else(|| bad("reason", reason))?,
-            opening: if opening == "-" {
-                None
-            } else {
-                Some(opening.parse().map_err(|()| bad("opening", opening))?)
-            },
-            moves,
-            times,
-            detail,
-        })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn record_line_round_trips() {
-        let record = Record {
-            game: 3,
-            seed: 99,
-            red: "hex".into(),
-            blue: "uct".into(),
-            winner: Color::Blue,
-            reason: Reason::Illegal,
-            opening: Some("d5".parse().unwrap()),
-            moves: vec!["d5".parse().unwrap(), Move::Swap, "a1".parse().unwrap()],
-            times: vec![None, Some(12.5), Some(80.0), Some(3.0)],
-            detail: "a1: cell a1 is occupied".into(),
-        };
-        let line = record.to_line();
-        assert_eq!(
-            line,
-            "game=3 seed=99 red=hex blue=uct winner=blue reason=illegal opening=d5 \
-             moves=d5,swap-pieces,a1 times=-,12.5,80.0,3.0 detail=a1: cell a1 is occupied"
-        );
-        assert_eq!(Record::parse(&line), Ok(record));
-        assert!(Record::parse("game=1 seed=2").unwrap_err().contains("missing field"));
-        assert!(Record::parse(&line.replace("winner=blue", "winner=green"))
-            .unwrap_err()
-            .contains("winner=green"));
+/// The record of game `game` (1-based) of the match, played with `seed` between `red` and `blue`.
+pub fn record_of(game: usize, seed: u64, red: &str, blue: &str, outcome: &Outcome) -> Record {
+    Record {
+        game,
+        seed,
+        red: red.to_string(),
+        blue: blue.to_string(),
+        winner: outcome.winner,
+        reason: outcome.reason,
+        opening: outcome.opening,
+        moves: outcome.moves.clone(),
+        times: outcome.timings.iter().map(|t| t.map(|t| crate::referee::ms(t.elapsed))).collect(),
+        detail: outcome.detail.replace(['\n', '\r'], " "),
     }
 }

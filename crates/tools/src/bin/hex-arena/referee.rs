@@ -5,6 +5,7 @@
 use crate::engine::{Answer, Fault, Player};
 use hex::{Cell, Color, Game, Move};
 use std::time::Duration;
+pub use tools::hex_record::Reason;
 
 /// The judge's clock for one engine.
 #[derive(Clone, Copy, Debug)]
@@ -22,40 +23,6 @@ pub struct Clock {
 pub struct Rules {
     /// In either mode, an engine silent for this long loses by timeout.
     pub hard_limit: Duration,
-}
-
-/// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Reason {
-    /// The winner joined its sides.
-    Connect,
-    /// The loser answered too late (strict mode) or not at all (hard limit).
-    Timeout,
-    /// The loser answered something that is not a legal move now.
-    Illegal,
-    /// The loser's process died, closed its output, or failed a GTP command.
-    Crash,
-    /// The loser (a GTP engine) resigned.
-    Resign,
-}
-
-impl Reason {
-    pub const ALL: [Reason; 5] =
-        [Reason::Connect, Reason::Timeout, Reason::Illegal, Reason::Crash, Reason::Resign];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::Connect => "connect",
-            Reason::Timeout => "timeout",
-            Reason::Illegal => "illegal",
-            Reason::Crash => "crash",
-            Reason::Resign => "resign",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Reason> {
-        Reason::ALL.into_iter().find(|reason| reason.as_str() == text)
-    }
 }
 
 /// One measured answer.

@@ -1,0 +1,107 @@
+//! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
+//!
+//! * `hex-train value`: the value network ([`hex::value`]) from the games' outcomes.
+//!
+//! See crates/hex/README.md ("The value network") for the data and the commands.
+
+mod value;
+
+use std::time::Instant;
+use tools::cli::{Opt, Parsed, Spec};
+use tools::hex_record::Record;
+
+const VALUE: Spec = Spec {
+    usage: &["hex-train value [OPTIONS] RECORDS..."],
+    about: "Fits the value network to the outcomes of the games in RECORDS (hex-arena record files;\n\
+            games that ended by a connection), holding out every tenth game, and prints the loss\n\
+            after each epoch.",
+    options: &[
+        Opt::value("epochs", "N", "passes over the training positions").default("12"),
+        Opt::value("batch", "N", "positions a step").default("256"),
+        Opt::value("rate", "R", "Adam's step size").default("0.002"),
+        Opt::value("seed", "S", "the initial weights' and the shuffles' seed").default("1"),
+        Opt::value("out", "FILE", "write the packed table (crates/hex/src/value_table.rs)"),
+    ],
+    trailing: false,
+    notes: "",
+};
+
+fn read_records(paths: &[String]) -> Result<Vec<Record>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            records.push(Record::parse(line).map_err(|e| format!("{path}:{}: {e}", n + 1))?);
+        }
+    }
+    Ok(records)
+}
+
+fn run_value(args: &[String]) -> Result<(), String> {
+    let args = match VALUE.parse(args)? {
+        Parsed::Help => {
+            print!("{}", VALUE.help());
+            return Ok(());
+        }
+        Parsed::Args(args) => args,
+    };
+    if args.positional.is_empty() {
+        return Err("expected at least one records file".into());
+    }
+    let epochs: usize = args.get("epochs", "a count")?;
+    let batch: usize = args.get_in("batch", 1..=1_000_000, "a count")?;
+    let rate: f32 = args.get("rate", "a number")?;
+    let seed: u64 = args.get("seed", "an integer")?;
+    let records = read_records(&args.positional)?;
+    let (train, held_out) = value::split(&records)?;
+    println!(
+        "{} games: {} training positions (with half turns), {} held out",
+        records.len(),
+        train.len(),
+        held_out.len()
+    );
+    let mut trainer = value::Trainer::new(seed);
+    let started = Instant::now();
+    println!("epoch  train loss  held-out loss  held-out accuracy  seconds");
+    for epoch in 0..=epochs {
+        if epoch > 0 {
+            // A step size that halves over the last third of the epochs.
+            let late = (3 * epoch).saturating_sub(2 * epochs) as f32 / epochs.max(1) as f32;
+            trainer.epoch(&train, batch, rate * (1.0 - 1.5 * late).max(0.25));
+        }
+        let (train_loss, _) = trainer.measure(&train);
+        let (loss, accuracy) = trainer.measure(&held_out);
+        println!(
+            "{epoch:5}  {train_loss:10.4}  {loss:13.4}  {:16.1}%  {:7.1}",
+            100.0 * accuracy,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    if let Some(path) = args.text("out") {
+        let about = format!("Fitted to {} games, {epochs} epochs, seed {seed}.", records.len());
+        trainer.quantize();
+        let (loss, accuracy) = trainer.measure(&held_out);
+        std::fs::write(path, trainer.table_source(&about)).map_err(|e| format!("{path}: {e}"))?;
+        println!(
+            "wrote {path}: held-out loss {loss:.4}, accuracy {:.1}% with the packed weights",
+            100.0 * accuracy
+        );
+    }
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("value") => run_value(&args[1..]),
+        Some("-h" | "--help") | None => {
+            print!("usage: hex-train value [OPTIONS] RECORDS...   (hex-train value --help)\n");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown subcommand {other:?}: expected value")),
+    };
+    if let Err(message) = result {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
+}

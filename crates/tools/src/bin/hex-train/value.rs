@@ -1,0 +1,295 @@
+//! `hex-train value`: fits the bot's value network ([`hex::value`]) to the outcomes of recorded
+//! games, and writes its packed weights.
+//!
+//! Every position of every game that ended by a connection is a sample: the stones as the
+//! network's one-hot inputs in the side to move's frame, the label whether that side went on to
+//! win; each sample also counts turned by half a turn (a symmetry of the mover's frame: the mover
+//! still joins top and bottom). Every tenth game is held out. Plain minibatch Adam on the
+//! cross-entropy, deterministic by its seed; weights are clamped to the packed range.
+
+use hex::value::{input, HIDDEN, INPUTS, PACK_BASE, PACK_SCALE, PACK_ZERO, WEIGHTS};
+use hex::{Game, CELLS};
+use tools::hex_record::{Reason, Record};
+
+/// One position: its active inputs and whether the side to move won.
+pub struct Sample {
+    inputs: Vec<u16>,
+    won: bool,
+}
+
+/// The samples of one game (every position before the winning move).
+pub fn samples(record: &Record) -> Result<Vec<Sample>, String> {
+    let mut game = Game::new();
+    let mut samples = Vec::new();
+    for mv in &record.moves {
+        game.play(*mv).map_err(|e| format!("game {}: {e}", record.game))?;
+        if game.winner().is_some() {
+            break;
+        }
+        let to_move = game.to_move();
+        let board = game.board();
+        let inputs = hex::Cell::all()
+            .filter_map(|cell| board.get(cell).map(|owner| input(cell.index(), owner, to_move) as u16))
+            .collect();
+        samples.push(Sample { inputs, won: record.winner == to_move });
+    }
+    Ok(samples)
+}
+
+/// The same position turned by half a turn: cell `i` of the frame becomes `CELLS - 1 - i`.
+fn half_turn(sample: &Sample) -> Sample {
+    let inputs = sample
+        .inputs
+        .iter()
+        .map(|&i| {
+            let (base, cell) = if usize::from(i) < CELLS { (0, i) } else { (CELLS as u16, i - CELLS as u16) };
+            base + (CELLS as u16 - 1 - cell)
+        })
+        .collect();
+    Sample { inputs, won: sample.won }
+}
+
+/// The largest weight the packing holds.
+fn weight_limit() -> f32 {
+    (PACK_ZERO - 1.0) / PACK_SCALE
+}
+
+/// The network being fitted, in the packed order of [`hex::value::WEIGHTS`].
+pub struct Trainer {
+    weights: Vec<f32>,
+    /// Adam's moment estimates.
+    first: Vec<f32>,
+    second: Vec<f32>,
+    step: i32,
+    rng: u64,
+}
+
+const OUTPUT: usize = INPUTS * HIDDEN;
+
+impl Trainer {
+    pub fn new(seed: u64) -> Trainer {
+        let mut rng = seed ^ 0x853C_49E6_748F_EA9B;
+        let mut weights = vec![0.0f32; WEIGHTS];
+        for w in weights.iter_mut().take(INPUTS * HIDDEN) {
+            *w = (uniform(&mut rng) - 0.5) * 0.2;
+        }
+        for w in weights[OUTPUT + HIDDEN..OUTPUT + 2 * HIDDEN].iter_mut() {
+            *w = (uniform(&mut rng) - 0.5) * 0.4;
+        }
+        Trainer { weights, first: vec![0.0; WEIGHTS], second: vec![0.0; WEIGHTS], step: 0, rng }
+    }
+
+    /// The hidden sums and the win probability of a sample.
+    fn forward(&self, sample: &Sample) -> ([f32; HIDDEN], f32) {
+        let mut sums = [0.0f32; HIDDEN];
+        sums.copy_from_slice(&self.weights[OUTPUT..OUTPUT + HIDDEN]);
+        for &i in &sample.inputs {
+            let column = &self.weights[usize::from(i) * HIDDEN..(usize::from(i) + 1) * HIDDEN];
+            for (s, &w) in sums.iter_mut().zip(column) {
+                *s += w;
+            }
+        }
+        let output = &self.weights[OUTPUT + HIDDEN..OUTPUT + 2 * HIDDEN];
+        let mut logit = self.weights[WEIGHTS - 1];
+        for (&s, &w) in sums.iter().zip(output) {
+            logit += s.max(0.0) * w;
+        }
+        (sums, 1.0 / (1.0 + (-logit).exp()))
+    }
+
+    /// Cross-entropy (natural log) and whether the prediction's side of 1/2 was right.
+    fn loss(&self, sample: &Sample) -> (f64, bool) {
+        let (_, p) = self.forward(sample);
+        let p = f64::from(p).clamp(1e-6, 1.0 - 1e-6);
+        let loss = if sample.won { -p.ln() } else { -(1.0 - p).ln() };
+        (loss, (p > 0.5) == sample.won)
+    }
+
+    /// One Adam step on a minibatch.
+    fn step(&mut self, batch: &[&Sample], rate: f32) {
+        let mut gradient = vec![0.0f32; WEIGHTS];
+        for sample in batch {
+            let (sums, p) = self.forward(sample);
+            let error = p - if sample.won { 1.0 } else { 0.0 };
+            gradient[WEIGHTS - 1] += error;
+            for h in 0..HIDDEN {
+                let active = sums[h] > 0.0;
+                gradient[OUTPUT + HIDDEN + h] += error * sums[h].max(0.0);
+                if active {
+                    let back = error * self.weights[OUTPUT + HIDDEN + h];
+                    gradient[OUTPUT + h] += back;
+                    for &i in &sample.inputs {
+                        gradient[usize::from(i) * HIDDEN + h] += back;
+                    }
+                }
+            }
+        }
+        self.step += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let correction1 = 1.0 - b1.powi(self.step);
+        let correction2 = 1.0 - b2.powi(self.step);
+        let scale = 1.0 / batch.len() as f32;
+        let limit = weight_limit();
+        for k in 0..WEIGHTS {
+            let g = gradient[k] * scale;
+            self.first[k] = b1 * self.first[k] + (1.0 - b1) * g;
+            self.second[k] = b2 * self.second[k] + (1.0 - b2) * g * g;
+            let update =
+                rate * (self.first[k] / correction1) / ((self.second[k] / correction2).sqrt() + 1e-8);
+            self.weights[k] = (self.weights[k] - update).clamp(-limit, limit);
+        }
+    }
+
+    /// One pass over `samples` in a shuffled order.
+    pub fn epoch(&mut self, samples: &[Sample], batch: usize, rate: f32) {
+        let mut order: Vec<usize> = (0..samples.len()).collect();
+        for i in (1..order.len()).rev() {
+            let j = (next(&mut self.rng) % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        for chunk in order.chunks(batch) {
+            let batch: Vec<&Sample> = chunk.iter().map(|&i| &samples[i]).collect();
+            self.step(&batch, rate);
+        }
+    }
+
+    /// Mean cross-entropy and accuracy over `samples`.
+    pub fn measure(&self, samples: &[Sample]) -> (f64, f64) {
+        let (mut loss, mut right) = (0.0, 0usize);
+        for sample in samples {
+            let (l, r) = self.loss(sample);
+            loss += l;
+            right += usize::from(r);
+        }
+        let n = samples.len().max(1) as f64;
+        (loss / n, right as f64 / n)
+    }
+
+    /// Rounds the weights to the packing's steps (what the bot will read).
+    pub fn quantize(&mut self) {
+        for w in &mut self.weights {
+            *w = (pack(*w) - PACK_BASE) as f32 / PACK_SCALE - PACK_ZERO / PACK_SCALE;
+        }
+    }
+
+    /// The Rust source of `hex/src/value_table.rs`.
+    pub fn table_source(&self, about: &str) -> String {
+        let packed: String =
+            self.weights.iter().map(|&w| char::from_u32(pack(w)).expect("in range")).collect();
+        format!(
+            "//! The value network's weights packed for [`crate::value`] (written by `hex-train value`; each\n\
+             //! character holds 14 bits as `char - 0x4E00`). {about}\n\n\
+             /// Every weight, one character each (see [`crate::value::WEIGHTS`]).\n\
+             pub const VALUE_NET: &str = \"{packed}\";\n"
+        )
+    }
+}
+
+/// The packed character code of a weight.
+fn pack(w: f32) -> u32 {
+    PACK_BASE + (w * PACK_SCALE + PACK_ZERO).round().clamp(0.0, 2.0 * PACK_ZERO - 1.0) as u32
+}
+
+/// SplitMix64.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn uniform(state: &mut u64) -> f32 {
+    (next(state) >> 40) as f32 / (1u64 << 24) as f32
+}
+
+/// The training and held-out samples of `records` (games that ended by a connection; every tenth
+/// game held out), the training ones with their half turns.
+pub fn split(records: &[Record]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+    let (mut train, mut held_out) = (Vec::new(), Vec::new());
+    for (k, record) in records.iter().filter(|r| r.reason == Reason::Connect).enumerate() {
+        let game = samples(record)?;
+        if k % 10 == 9 {
+            held_out.extend(game);
+        } else {
+            for sample in game {
+                train.push(half_turn(&sample));
+                train.push(sample);
+            }
+        }
+    }
+    Ok((train, held_out))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use hex::value::ValueNet;
+    use hex::{Color, Move};
+
+    fn record(moves: &str, winner: Color) -> Record {
+        Record::parse(&format!(
+            "game=1 seed=1 red=a blue=b winner={winner} reason=connect opening=- moves={moves} times=- detail="
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn samples_are_labelled_for_the_side_to_move() {
+        let r = record("a1,swap-pieces,c3", Color::Blue);
+        let s = samples(&r).unwrap();
+        assert_eq!(s.len(), 3);
+        // After a1: blue to move, the opponent's (red) stone at a1 = index 0 in blue's frame too.
+        assert_eq!(s[0].inputs, vec![(CELLS) as u16]);
+        assert!(s[0].won);
+        // After the swap: red to move, blue's stone on a1's mirror (a1 stays a1).
+        assert_eq!(s[1].inputs, vec![(CELLS) as u16]);
+        assert!(!s[1].won);
+        assert_eq!(half_turn(&half_turn(&s[2])).inputs, s[2].inputs);
+        let _ = Move::Swap;
+    }
+
+    #[test]
+    fn the_trainer_computes_what_the_bot_evaluates() {
+        let trainer = Trainer::new(3);
+        let net = ValueNet::from_weights(&trainer.weights);
+        let r = record("d5,e4,f6,g2,b3", Color::Red);
+        let mut game = Game::new();
+        for (mv, sample) in r.moves.iter().zip(samples(&r).unwrap()) {
+            game.play(*mv).unwrap();
+            let position = hex::position::Position::new(game.board(), game.to_move());
+            let bot = net.evaluate(&net.accumulator(&position), game.to_move());
+            assert!((bot - trainer.forward(&sample).1).abs() < 1e-5);
+        }
+    }
+
+    #[test]
+    fn training_lowers_the_loss_on_a_learnable_rule() {
+        // Red wins every game where it holds the centre f6: the network must find that input.
+        let mut records = Vec::new();
+        let cells: Vec<String> = hex::Cell::all().map(|c| c.to_string()).collect();
+        for g in 0..60usize {
+            let mut moves: Vec<String> = (0..8).map(|k| cells[(g * 13 + k * 29) % CELLS].clone()).collect();
+            moves.sort();
+            moves.dedup();
+            moves.retain(|m| m != "f6");
+            let red_centre = g % 2 == 0;
+            if red_centre {
+                moves.insert(0, "f6".into());
+            } else if moves.len() > 1 {
+                moves.insert(1, "f6".into());
+            }
+            let winner = if red_centre { Color::Red } else { Color::Blue };
+            records.push(record(&moves.join(","), winner));
+        }
+        let (train, _) = split(&records).unwrap();
+        let mut trainer = Trainer::new(1);
+        let before = trainer.measure(&train).0;
+        for _ in 0..30 {
+            trainer.epoch(&train, 32, 0.01);
+        }
+        let (after, accuracy) = trainer.measure(&train);
+        assert!(after < before * 0.5, "{before} -> {after}");
+        assert!(accuracy > 0.95, "{accuracy}");
+    }
+}
