@@ -95,7 +95,7 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("value") => run_value(&args[1..]),
         Some("-h" | "--help") | None => {
-            print!("usage: hex-train value [OPTIONS] RECORDS...   (hex-train value --help)\n");
+            println!("usage: hex-train value [OPTIONS] RECORDS...   (hex-train value --help)");
             Ok(())
         }
         Some(other) => Err(format!("unknown subcommand {other:?}: expected value")),

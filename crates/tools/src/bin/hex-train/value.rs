@@ -106,6 +106,7 @@ impl Trainer {
     }
 
     /// One Adam step on a minibatch.
+    #[allow(clippy::needless_range_loop)] // `k` indexes four arrays
     fn step(&mut self, batch: &[&Sample], rate: f32) {
         let mut gradient = vec![0.0f32; WEIGHTS];
         for sample in batch {
