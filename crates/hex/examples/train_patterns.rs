@@ -18,8 +18,9 @@
 //! the highest-weighted cell is the one played.
 
 use hex::board::{Cell, Color, Game, Move, CELLS};
+use hex::geometry::NODES;
 use hex::patterns::{canonical, quantize, Shapes, PACK_BASE, RECENT_MOVE_CLASSES, SHAPE6_CODES};
-use hex::position::{Position, NODES};
+use hex::position::Position;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 

@@ -2,15 +2,17 @@
 //! the search for everything else.
 
 use crate::board::{Board, Cell, Color, Move, CELLS, SIZE};
-use crate::position::{Position, NODES};
+use crate::geometry::NODES;
+use crate::position::Position;
 use crate::protocol::{read_header, read_turn, Turn};
 use crate::search::Search;
 use std::io::BufRead;
 use std::time::{Duration, Instant};
 
-/// How long the bot thinks, counted from the moment a turn has been read.
+/// The bot's whole configuration: its thinking time (counted from the moment a turn has been
+/// read), effort cap, search parameters, swap and seed.
 #[derive(Clone, Copy, Debug)]
-pub struct Clock {
+pub struct Settings {
     /// The first answer (the judge allows 1 s).
     pub first: Duration,
     /// Every later answer (the judge allows 100 ms; the margin covers a loaded machine).
@@ -27,9 +29,9 @@ pub struct Clock {
     pub seed: Option<u64>,
 }
 
-impl Default for Clock {
+impl Default for Settings {
     fn default() -> Self {
-        Clock {
+        Settings {
             first: Duration::from_millis(800),
             later: Duration::from_millis(65),
             max_playouts: u32::MAX,
@@ -41,35 +43,31 @@ impl Default for Clock {
     }
 }
 
-impl Clock {
-    /// The default clock, adjusted by environment variables for local experiments (unset on the
+impl Settings {
+    /// The default settings, adjusted by environment variables for local experiments (unset on the
     /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), and the search parameters
-    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_EXPLORATION`, `HEX_SHAPE_BIAS`,
-    /// `HEX_PLAYOUT_SHAPES`, `HEX_SHAPE_PRUNE`.
-    pub fn from_env() -> Clock {
+    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_VALUE_WEIGHT`.
+    pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
         let defaults = crate::search::Params::default();
-        Clock {
+        Settings {
             verbose: var("HEX_VERBOSE").is_some(),
             swap: var("HEX_NO_SWAP").is_none(),
             seed: var("HEX_SEED").and_then(|v| v.parse().ok()),
             max_playouts: var("HEX_PLAYOUTS").and_then(|v| v.parse().ok()).unwrap_or(u32::MAX),
             later: var("HEX_MOVE_MS")
                 .and_then(|v| v.parse().ok())
-                .map_or(Clock::default().later, Duration::from_millis),
+                .map_or(Settings::default().later, Duration::from_millis),
             params: crate::search::Params {
                 prior_games: number("HEX_PRIOR_GAMES").unwrap_or(defaults.prior_games),
                 expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
                 rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
-                exploration: number("HEX_EXPLORATION").unwrap_or(defaults.exploration),
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
-                playout_shapes: number("HEX_PLAYOUT_SHAPES").unwrap_or(defaults.playout_shapes),
-                shape_prune: number("HEX_SHAPE_PRUNE").unwrap_or(defaults.shape_prune),
                 value_weight: number("HEX_VALUE_WEIGHT").unwrap_or(defaults.value_weight),
             },
-            ..Clock::default()
+            ..Settings::default()
         }
     }
 }
@@ -93,7 +91,7 @@ pub struct Bot {
     color: Color,
     search: Search,
     answered: u32,
-    clock: Clock,
+    settings: Settings,
     /// How much the last answers overran their budget (a loaded machine): taken off the next one.
     overrun: Duration,
     /// The budget of the last answer.
@@ -102,10 +100,10 @@ pub struct Bot {
 
 impl Bot {
     /// A bot playing `color`; `seed` drives its playouts.
-    pub fn new(color: Color, seed: u64, clock: Clock) -> Bot {
+    pub fn new(color: Color, seed: u64, settings: Settings) -> Bot {
         let mut search = Search::new(seed);
-        search.params = clock.params;
-        Bot { color, search, answered: 0, clock, overrun: Duration::ZERO, budget: Duration::ZERO }
+        search.params = settings.params;
+        Bot { color, search, answered: 0, settings, overrun: Duration::ZERO, budget: Duration::ZERO }
     }
 
     /// The move for `turn`, thinking until `start` + the clock's budget.
@@ -117,9 +115,9 @@ impl Bot {
     pub fn choose(&mut self, turn: &Turn, start: Instant, line: usize) -> io::Result<Move> {
         check_turn(turn, self.color, line)?;
         let budget = if self.answered == 0 {
-            self.clock.first
+            self.settings.first
         } else {
-            self.clock.later - self.overrun.min(self.clock.later / 2)
+            self.settings.later - self.overrun.min(self.settings.later / 2)
         };
         self.budget = budget;
         self.answered += 1;
@@ -130,7 +128,7 @@ impl Bot {
         }
         if self.color == Color::Blue && (red, blue) == (1, 0) {
             let cell = board.first_stone().expect("one stone");
-            if self.clock.swap && should_swap(cell) {
+            if self.settings.swap && should_swap(cell) {
                 return Ok(Move::Swap);
             }
         }
@@ -139,8 +137,8 @@ impl Bot {
             Some(Move::Place(cell)) => cell.index(),
             _ => NODES,
         };
-        let result = self.search.run(&position, last, start + budget, self.clock.max_playouts);
-        if self.clock.verbose {
+        let result = self.search.run(&position, last, start + budget, self.settings.max_playouts);
+        if self.settings.verbose {
             eprintln!(
                 "{} playouts, value {:.3}{}, {} ms",
                 result.playouts,
@@ -202,7 +200,11 @@ fn check_turn(turn: &Turn, me: Color, line: usize) -> io::Result<()> {
 ///
 /// # Errors
 /// Malformed input, or a turn where the bot cannot be to move.
-pub fn play<R: BufRead>(lines: &mut io::LineReader<R>, out: &mut io::Output, clock: Clock) -> io::Result<()> {
+pub fn play<R: BufRead>(
+    lines: &mut io::LineReader<R>,
+    out: &mut io::Output,
+    settings: Settings,
+) -> io::Result<()> {
     let Some(color) = read_header(lines)? else {
         return Err(io::Error::new(
             1,
@@ -210,11 +212,11 @@ pub fn play<R: BufRead>(lines: &mut io::LineReader<R>, out: &mut io::Output, clo
             "expected the header line \"11 red\" or \"11 blue\", found end of input",
         ));
     };
-    let seed = clock.seed.unwrap_or_else(|| {
+    let seed = settings.seed.unwrap_or_else(|| {
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(7, |d| d.as_nanos() as u64)
             ^ u64::from(std::process::id()).wrapping_mul(0x5851_F42D)
     });
-    let mut bot = Bot::new(color, seed, clock);
+    let mut bot = Bot::new(color, seed, settings);
     while let Some(turn) = read_turn(lines)? {
         let start = Instant::now();
         let line = lines.lines_read() - SIZE;
@@ -249,8 +251,8 @@ mod tests {
         Turn { last_move: last.map(|m| m.parse().unwrap()), board }
     }
 
-    fn quick() -> Clock {
-        Clock { max_playouts: 300, ..Clock::default() }
+    fn quick() -> Settings {
+        Settings { max_playouts: 300, ..Settings::default() }
     }
 
     #[test]
@@ -304,7 +306,8 @@ mod tests {
         let mut rng = Rng::new(9);
         for game_index in 0..4 {
             let bot_color = if game_index % 2 == 0 { Color::Red } else { Color::Blue };
-            let mut bot = Bot::new(bot_color, game_index, Clock { max_playouts: 400, ..Clock::default() });
+            let mut bot =
+                Bot::new(bot_color, game_index, Settings { max_playouts: 400, ..Settings::default() });
             let mut game = Game::new();
             let mut last = None;
             while game.winner().is_none() {

@@ -2,56 +2,9 @@
 //! ziggurat) joining a colour's groups, the proofs and mustplay regions they give, and the cells
 //! that win at once.
 
-use crate::board::{Color, CELLS, SIZE};
-use crate::geometry::Geometry;
-use crate::position::{sides, stone, Position, UnionFind, BOTTOM, EMPTY, LEFT, NODES, RIGHT, TOP};
-
-/// The edge template IIIa: a stone on the third row from a side, connected to it through eight
-/// empty cells (two on its row, three on the second, four on the first) whatever the opponent does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ziggurat {
-    pub stone: usize,
-    pub side: usize,
-    pub carrier: [usize; 8],
-}
-
-/// All ziggurats: both mirror forms at the top side, carried to the other sides by the board's
-/// symmetries (half turn: bottom; the swap mirror: left and right).
-pub fn ziggurats() -> Vec<Ziggurat> {
-    let last = SIZE as isize - 1;
-    let mut list = Vec::new();
-    for c in 0..SIZE as isize {
-        // (row, col) offsets of the carrier around the stone at (2, c), for the two mirror forms.
-        let forms: [[(isize, isize); 8]; 2] = [
-            [(2, c + 1), (1, c), (1, c + 1), (1, c + 2), (0, c), (0, c + 1), (0, c + 2), (0, c + 3)],
-            [(2, c - 1), (1, c - 1), (1, c), (1, c + 1), (0, c - 1), (0, c), (0, c + 1), (0, c + 2)],
-        ];
-        for form in forms {
-            if form.iter().any(|&(_, col)| col < 0 || col > last) {
-                continue;
-            }
-            type Map = fn(isize, isize, isize) -> (isize, isize);
-            let maps: [(usize, Map); 4] = [
-                (TOP, |r, c, _| (r, c)),
-                (BOTTOM, |r, c, l| (l - r, l - c)),
-                (LEFT, |r, c, _| (c, r)),
-                (RIGHT, |r, c, l| (l - c, l - r)),
-            ];
-            for (side, map) in maps {
-                let at = |(r, c): (isize, isize)| {
-                    let (r, c) = map(r, c, last);
-                    r as usize * SIZE + c as usize
-                };
-                let mut carrier = [0; 8];
-                for (slot, &offset) in carrier.iter_mut().zip(form.iter()) {
-                    *slot = at(offset);
-                }
-                list.push(Ziggurat { stone: at((2, c)), side, carrier });
-            }
-        }
-    }
-    list
-}
+use crate::board::{Color, CELLS};
+use crate::geometry::{sides, Geometry, NODES};
+use crate::position::{stone, Position, UnionFind, EMPTY};
 
 /// How `color` connects its sides when bridges count as links: two of its nodes (stones or its
 /// sides) sharing two adjacent empty neighbours can always be joined, whichever of the two the

@@ -1,11 +1,28 @@
-//! The board's shape as the bot sees it: each cell's ring of six neighbour nodes (a step off the
-//! board lands on the side node it crosses), its bridges, the edge templates and the dead-cell
-//! table, built once. Derived from the rules in [`crate::board`] (its [`DIRECTIONS`]).
+//! The board's shape as the bot sees it: the node numbering (the cells, then the four sides), each
+//! cell's ring of six neighbour nodes (a step off the board lands on the side node it crosses), its
+//! bridges and the edge templates' placements, built once. Pure shape, no stones: derived from the
+//! rules in [`crate::board`] (its [`DIRECTIONS`]).
 
-use crate::board::{Cell, CELLS, DIRECTIONS, SIZE};
-use crate::connections::{ziggurats, Ziggurat};
-use crate::inferior::DeadTable;
-use crate::position::{BOTTOM, LEFT, RIGHT, TOP};
+use crate::board::{Cell, Color, CELLS, DIRECTIONS, SIZE};
+
+/// Node index of the top side (red's).
+pub const TOP: usize = CELLS;
+/// Node index of the bottom side (red's).
+pub const BOTTOM: usize = CELLS + 1;
+/// Node index of the left side (blue's).
+pub const LEFT: usize = CELLS + 2;
+/// Node index of the right side (blue's).
+pub const RIGHT: usize = CELLS + 3;
+/// Cells plus the four sides.
+pub const NODES: usize = CELLS + 4;
+
+/// The two side nodes a colour joins.
+pub fn sides(color: Color) -> (usize, usize) {
+    match color {
+        Color::Red => (TOP, BOTTOM),
+        Color::Blue => (LEFT, RIGHT),
+    }
+}
 
 /// A cell's six neighbours as node indices in [`DIRECTIONS`] order (clockwise); a step off the board
 /// lands on the side node it crosses (top/bottom checked first, so corners belong to the row sides
@@ -24,7 +41,7 @@ pub fn ring_of(cell: Cell) -> [usize; 6] {
     }
     ring
 }
-/// The neighbour rings and the dead-cell table, built once.
+/// The neighbour rings, bridges and edge templates, built once.
 #[derive(Clone, Debug)]
 pub struct Geometry {
     /// `rings[cell]`: neighbour nodes clockwise.
@@ -39,7 +56,6 @@ pub struct Geometry {
     /// `cell` and `other` are the carrier of a bridge between `a` and `b`. The playouts' hot loop.
     pairs: Vec<[[u8; 3]; 6]>,
     pair_counts: Vec<u8>,
-    pub dead: DeadTable,
 }
 
 impl Default for Geometry {
@@ -79,7 +95,7 @@ impl Geometry {
                 }
             }
         }
-        Geometry { rings, bridges, ziggurats: ziggurats(), pairs, pair_counts, dead: DeadTable::new() }
+        Geometry { rings, bridges, ziggurats: ziggurats(), pairs, pair_counts }
     }
 }
 
@@ -89,6 +105,53 @@ impl Geometry {
     pub fn carrier_pairs(&self, cell: usize) -> &[[u8; 3]] {
         &self.pairs[cell][..usize::from(self.pair_counts[cell])]
     }
+}
+
+/// The edge template IIIa: a stone on the third row from a side, connected to it through eight
+/// empty cells (two on its row, three on the second, four on the first) whatever the opponent does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ziggurat {
+    pub stone: usize,
+    pub side: usize,
+    pub carrier: [usize; 8],
+}
+
+/// All ziggurats: both mirror forms at the top side, carried to the other sides by the board's
+/// symmetries (half turn: bottom; the swap mirror: left and right).
+pub fn ziggurats() -> Vec<Ziggurat> {
+    let last = SIZE as isize - 1;
+    let mut list = Vec::new();
+    for c in 0..SIZE as isize {
+        // (row, col) offsets of the carrier around the stone at (2, c), for the two mirror forms.
+        let forms: [[(isize, isize); 8]; 2] = [
+            [(2, c + 1), (1, c), (1, c + 1), (1, c + 2), (0, c), (0, c + 1), (0, c + 2), (0, c + 3)],
+            [(2, c - 1), (1, c - 1), (1, c), (1, c + 1), (0, c - 1), (0, c), (0, c + 1), (0, c + 2)],
+        ];
+        for form in forms {
+            if form.iter().any(|&(_, col)| col < 0 || col > last) {
+                continue;
+            }
+            type Map = fn(isize, isize, isize) -> (isize, isize);
+            let maps: [(usize, Map); 4] = [
+                (TOP, |r, c, _| (r, c)),
+                (BOTTOM, |r, c, l| (l - r, l - c)),
+                (LEFT, |r, c, _| (c, r)),
+                (RIGHT, |r, c, l| (l - c, l - r)),
+            ];
+            for (side, map) in maps {
+                let at = |(r, c): (isize, isize)| {
+                    let (r, c) = map(r, c, last);
+                    r as usize * SIZE + c as usize
+                };
+                let mut carrier = [0; 8];
+                for (slot, &offset) in carrier.iter_mut().zip(form.iter()) {
+                    *slot = at(offset);
+                }
+                list.push(Ziggurat { stone: at((2, c)), side, carrier });
+            }
+        }
+    }
+    list
 }
 
 #[cfg(test)]

@@ -100,6 +100,7 @@ mod tests {
         #[test]
         fn dead_cells_never_matter(seed in any::<u64>(), stones in 20usize..90) {
             let geometry = Geometry::new();
+            let dead = DeadTable::new();
             let mut rng = seed | 1;
             let mut next = || { rng ^= rng << 13; rng ^= rng >> 7; rng ^= rng << 17; rng };
             let mut board = Board::new();
@@ -111,7 +112,7 @@ mod tests {
             prop_assume!(board.winner().is_none());
             let position = Position::new(&board, Color::Red);
             for cell in Cell::all() {
-                if board.get(cell).is_some() || !geometry.dead.is_dead(position.pattern(&geometry, cell.index())) {
+                if board.get(cell).is_some() || !dead.is_dead(position.pattern(&geometry, cell.index())) {
                     continue;
                 }
                 for _ in 0..4 {

@@ -3,7 +3,7 @@ fn main() {
     io::install_panic_hook();
     let mut lines = io::stdin_lines();
     let mut out = io::Output::new();
-    if let Err(error) = hex::play(&mut lines, &mut out, hex::Clock::from_env()) {
+    if let Err(error) = hex::play(&mut lines, &mut out, hex::Settings::from_env()) {
         io::fail(error);
     }
 }

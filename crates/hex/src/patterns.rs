@@ -210,25 +210,6 @@ impl Shapes {
             + self.recent_moves[recent_move_class(cell, last, own_last)]
     }
 
-    /// For the playouts: the acceptance of each ring code (see [`crate::position::Position::pattern`])
-    /// for each mover, `accept[mover][code] = min(1, w^strength / cap)` with `w` the 6-neighbour
-    /// weight in the mover's frame and `cap` the `w^strength` of the 90th percentile code, scaled to
-    /// `0..=1 << 16`.
-    pub fn playout_acceptance(&self, strength: f32) -> [Vec<u32>; 2] {
-        let mut logs: Vec<f32> = self.shape6.iter().map(|&l| l * strength).collect();
-        logs.sort_by(|a, b| a.partial_cmp(b).unwrap());
-        let cap = logs[logs.len() * 9 / 10];
-        let mut accept = [vec![0; SHAPE6_CODES], vec![0; SHAPE6_CODES]];
-        for (mover, table) in accept.iter_mut().enumerate() {
-            for (ring, slot) in table.iter_mut().enumerate() {
-                let frame = ring_to_frame(ring, mover);
-                let ln = self.shape6[frame] * strength - cap;
-                *slot = ((ln.min(0.0)).exp() * 65536.0) as u32;
-            }
-        }
-        accept
-    }
-
     /// The features of `cell` for training: (6-neighbour code, 12-cell code, recent-move class).
     pub fn features(
         &self,
@@ -288,24 +269,6 @@ impl ShapeMap {
             }
         }
     }
-}
-
-/// The 6-neighbour frame code of a ring code (ring order and absolute colours, 1 red, 2 blue) for
-/// mover 0 (red) or 1 (blue): blue's frame is the transposed board, where frame slot `i` is board
-/// direction `5 - i`, and its colours are exchanged. (Off the board the ring holds the side's
-/// owner, which is the frame's rule except in the two cells off both a row and a column side, next
-/// to the obtuse corners.)
-pub fn ring_to_frame(ring: usize, mover: usize) -> usize {
-    let mut digits = [0; 6];
-    let mut rest = ring;
-    for digit in &mut digits {
-        *digit = rest % 3;
-        rest /= 3;
-    }
-    (0..6).rev().fold(0, |code, slot| {
-        let digit = if mover == 0 { digits[slot] } else { [0, 2, 1][digits[5 - slot]] };
-        code * 3 + digit
-    })
 }
 
 #[cfg(test)]
@@ -450,25 +413,6 @@ mod tests {
         // (0,0) touches (0,1) and is two steps in line from (2,0).
         assert_eq!(recent_move_class(0, 1, 2 * SIZE), 2);
         assert_eq!(recent_move_class(0, 2 * SIZE, 1), 2 * DISTANCE_CLASSES);
-    }
-
-    #[test]
-    fn ring_codes_map_to_frame_codes() {
-        let shapes = Shapes::new();
-        let geometry = crate::geometry::Geometry::new();
-        for seed in 0..100 {
-            let (game, position) = random_position(seed, (seed % 80) as usize);
-            for cell in game.board().empty_cells() {
-                // Off both a row and a column side the ring and the frame disagree (see above).
-                let corner = (cell.row() == 0 && cell.col() == SIZE - 1)
-                    || (cell.row() == SIZE - 1 && cell.col() == 0);
-                if !corner {
-                    let ring = position.pattern(&geometry, cell.index());
-                    let frame = shapes.code(&position, cell.index()) % SHAPE6_CODES;
-                    assert_eq!(ring_to_frame(ring, game.to_move().index()), frame, "{cell}");
-                }
-            }
-        }
     }
 
     #[test]

@@ -3,17 +3,7 @@
 //! ownership, adjacency through [`crate::geometry::Geometry`]), never restated.
 
 use crate::board::{Board, Cell, Color, CELLS, SIZE};
-use crate::geometry::Geometry;
-
-pub const TOP: usize = CELLS;
-/// Node index of the bottom side (red's).
-pub const BOTTOM: usize = CELLS + 1;
-/// Node index of the left side (blue's).
-pub const LEFT: usize = CELLS + 2;
-/// Node index of the right side (blue's).
-pub const RIGHT: usize = CELLS + 3;
-/// Cells plus the four sides.
-pub const NODES: usize = CELLS + 4;
+use crate::geometry::{sides, Geometry, BOTTOM, LEFT, NODES, RIGHT, TOP};
 
 /// Every cell, as a bit set.
 const ALL_CELLS: u128 = (1 << CELLS) - 1;
@@ -53,14 +43,6 @@ pub const EMPTY: u8 = 0;
 /// The byte for a colour's stones: 1 red, 2 blue.
 pub fn stone(color: Color) -> u8 {
     color.index() as u8 + 1
-}
-
-/// The two side nodes a colour joins.
-pub fn sides(color: Color) -> (usize, usize) {
-    match color {
-        Color::Red => (TOP, BOTTOM),
-        Color::Blue => (LEFT, RIGHT),
-    }
 }
 
 /// The fast position: one byte per node (sides pre-filled with their owners) and the side to move.

@@ -3,7 +3,8 @@
 //! a flat board (`EMPTY`, `RED`, `BLUE` per cell index, the library's stone bytes).
 
 use hex::geometry::Geometry;
-use hex::position::{stone, Position, NODES};
+use hex::geometry::NODES;
+use hex::position::{stone, Position};
 use hex::{Board, Color, CELLS};
 
 pub use hex::position::EMPTY;

@@ -1,0 +1,183 @@
+//! Expansion: a node's children, after the solver's rules (wins at once, forced blocks, proofs
+//! through disjoint bridges and templates), mustplay, the dead and vulnerable cells' pruning, and
+//! the children's priors (hand-made win rates and the learned shapes' progressive bias).
+
+use super::tree::{LOST, UNKNOWN, WON};
+use super::Search;
+use crate::board::{CELLS, SIZE};
+use crate::connections::{bridge_carriers, bridge_connected, bridge_links, winning_cells};
+use crate::position::{stone, Position, EMPTY};
+
+impl Search {
+    fn push_child(&mut self, cell: usize, proven: i8, prior: f32, shape: f32) {
+        let games = self.params.prior_games;
+        self.tree.push(cell, proven, games, games * prior, self.params.shape_bias * shape);
+    }
+
+    /// Creates the children of `index` at `position` (whose last move was `last`, after the
+    /// mover's own `own_last`), applying the solver rules and the pruning; may instead prove the
+    /// node.
+    pub(super) fn expand(&mut self, index: usize, position: &Position, last: usize, own_last: usize) {
+        let me = position.to_move;
+        let first = self.tree.len() as u32;
+        let wins = winning_cells(position, &self.geometry, me);
+        if let Some(&cell) = wins.first() {
+            self.push_child(cell, WON, 1.0, 1.0);
+            self.tree.first_child[index] = first;
+            self.tree.children[index] = 1;
+            self.tree.proven[index] = LOST;
+            return;
+        }
+        let mine = bridge_links(position, &self.geometry, me);
+        if let Some(carrier) = mine.proof {
+            // Won through disjoint bridges: filling one of their carriers keeps the win.
+            let cell = if carrier < CELLS { carrier } else { self.candidates(position)[0] };
+            self.push_child(cell, WON, 1.0, 1.0);
+            self.tree.first_child[index] = first;
+            self.tree.children[index] = 1;
+            self.tree.proven[index] = LOST;
+            return;
+        }
+        let threats = winning_cells(position, &self.geometry, me.opponent());
+        let candidates: Vec<usize> = match threats.len() {
+            0 => {
+                let theirs = bridge_links(position, &self.geometry, me.opponent());
+                if theirs.proof.is_some() {
+                    // Lost whatever we do; keep the moves that break the most, to resist.
+                    self.tree.proven[index] = WON;
+                }
+                theirs
+                    .loose
+                    .then(|| self.mustplay(position))
+                    .flatten()
+                    .unwrap_or_else(|| self.candidates(position))
+            }
+            1 => threats,
+            _ => {
+                // Lost whatever we do; still list the blocks, so that a move can be reported.
+                self.tree.proven[index] = WON;
+                threats
+            }
+        };
+        // The shape prior: the softmax of the candidates' ln weights.
+        // (Not computed when the prior is off.)
+        let logs: Vec<f32> = if self.params.shape_bias > 0.0 {
+            candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last, own_last)).collect()
+        } else {
+            vec![0.0; candidates.len()]
+        };
+        let top = logs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let total: f32 = logs.iter().map(|&l| (l - top).exp()).sum();
+        for (&cell, &log) in candidates.iter().zip(&logs) {
+            let prior = self.prior(position, last, cell);
+            self.push_child(cell, UNKNOWN, prior, (log - top).exp() / total);
+        }
+        self.tree.first_child[index] = first;
+        self.tree.children[index] = candidates.len() as u16;
+    }
+
+    /// The prior win rate of `cell` for the side to move, from local shape: answering an intrusion
+    /// into our bridge is nearly always right; replying near the last move and making bridges
+    /// from our stones are good shape; a lone cell on the rim rarely matters.
+    fn prior(&self, position: &Position, last: usize, cell: usize) -> f32 {
+        let geometry = &self.geometry;
+        let own = stone(position.to_move);
+        let ring = &geometry.rings[cell];
+        if last < CELLS {
+            let lring = &geometry.rings[last];
+            for i in 0..6 {
+                if lring[i] == cell
+                    && position.nodes[lring[(i + 5) % 6]] == own
+                    && position.nodes[lring[(i + 1) % 6]] == own
+                {
+                    return 0.9;
+                }
+            }
+        }
+        let mut prior: f32 = 0.5;
+        let touching = ring.iter().any(|&n| n < CELLS && position.nodes[n] != EMPTY);
+        if last < CELLS && ring.contains(&last) {
+            prior = 0.6;
+        }
+        let makes_bridge = geometry.bridges[cell].iter().any(|&(partner, a, b)| {
+            position.nodes[partner] == own && position.nodes[a] == EMPTY && position.nodes[b] == EMPTY
+        });
+        if makes_bridge {
+            prior = prior.max(0.58);
+        } else if touching {
+            prior = prior.max(0.53);
+        }
+        let (row, col) = (cell / SIZE, cell % SIZE);
+        let rim = row == 0 || col == 0 || row == SIZE - 1 || col == SIZE - 1;
+        if rim && !touching && !makes_bridge {
+            prior = 0.4;
+        }
+        prior
+    }
+
+    /// When the opponent is already connected through bridges, the only moves that are not
+    /// hopeless are those that break that connection (a stone on a bridge carrier after which the
+    /// bridge graph no longer joins the opponent's sides). `None` if the opponent is not so connected
+    /// or no single stone breaks it (then every move is as bad, so nothing is pruned).
+    fn mustplay(&self, position: &Position) -> Option<Vec<usize>> {
+        let opponent = position.to_move.opponent();
+        let mut trial = position.clone();
+        let mine = stone(position.to_move);
+        let breaks: Vec<usize> = bridge_carriers(position, &self.geometry, opponent)
+            .into_iter()
+            .filter(|&cell| {
+                trial.nodes[cell] = mine;
+                let still = bridge_connected(&trial, &self.geometry, opponent);
+                trial.nodes[cell] = EMPTY;
+                !still
+            })
+            .collect();
+        if breaks.is_empty() {
+            None
+        } else {
+            Some(breaks)
+        }
+    }
+
+    /// The empty cells worth searching: not dead, and not killable by one opponent move (unless
+    /// the killer is itself killable, which would prune both of a pair).
+    fn candidates(&self, position: &Position) -> Vec<usize> {
+        let geometry = &self.geometry;
+        let opponent = stone(position.to_move.opponent());
+        let mut state = [0u8; CELLS]; // 0 live, 1 dead, 2 vulnerable
+        let mut killer = [0usize; CELLS];
+        for cell in 0..CELLS {
+            if position.nodes[cell] != EMPTY {
+                continue;
+            }
+            let code = position.pattern(geometry, cell);
+            if self.dead.is_dead(code) {
+                state[cell] = 1;
+                continue;
+            }
+            let mut power = 1;
+            for &n in &geometry.rings[cell] {
+                if n < CELLS
+                    && position.nodes[n] == EMPTY
+                    && self.dead.is_dead(code + power * usize::from(opponent))
+                {
+                    state[cell] = 2;
+                    killer[cell] = n;
+                    break;
+                }
+                power *= 3;
+            }
+        }
+        let mut list: Vec<usize> = (0..CELLS)
+            .filter(|&c| position.nodes[c] == EMPTY)
+            .filter(|&c| {
+                state[c] == 0
+                    || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
+            })
+            .collect();
+        if list.is_empty() {
+            list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
+        }
+        list
+    }
+}

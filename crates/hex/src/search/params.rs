@@ -1,0 +1,42 @@
+//! The search's parameters: the defaults are the measured choice (see the README).
+
+/// Virtual RAVE games given to each new child, at its prior win rate.
+pub const PRIOR_GAMES: f32 = 12.0;
+/// Search parameters (the defaults are the measured choice; see the README).
+#[derive(Clone, Copy, Debug)]
+pub struct Params {
+    /// Virtual RAVE games each new child starts with, at its prior win rate.
+    pub prior_games: f32,
+    /// A node's children are created on this visit.
+    pub expand_after: f32,
+    /// RAVE weight schedule: `beta = rn / (rn + n + rn * n * rave_bias)`.
+    pub rave_bias: f32,
+    /// Weight of the learned shape prior: a child's selection value gets
+    /// `shape_bias * p / sqrt(visits + 1)`, `p` its share of the shape weights among its siblings.
+    pub shape_bias: f32,
+    /// Weight of the value network in a leaf's result: `value_weight * net + (1 - value_weight) *
+    /// playout` (0: playouts alone).
+    pub value_weight: f32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            prior_games: PRIOR_GAMES,
+            expand_after: EXPAND_AFTER,
+            rave_bias: RAVE_BIAS,
+            shape_bias: SHAPE_BIAS,
+            value_weight: VALUE_WEIGHT,
+        }
+    }
+}
+
+/// A node's children are created on its `EXPAND_AFTER`-th visit.
+pub const EXPAND_AFTER: f32 = 4.0;
+/// RAVE weight schedule: beta = rn / (rn + n + rn * n * RAVE_BIAS).
+pub const RAVE_BIAS: f32 = 0.0005;
+/// Progressive bias of the learned shape prior (see [`Params::shape_bias`]); measured against
+/// MoHex in the README.
+pub const SHAPE_BIAS: f32 = 2.5;
+/// Weight of the value network at the leaves (see [`Params::value_weight`]).
+pub const VALUE_WEIGHT: f32 = 0.0;

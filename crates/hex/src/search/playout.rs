@@ -1,0 +1,166 @@
+//! The playouts: the whole board filled at random, except that a player whose bridge was just
+//! intruded answers in the other carrier cell; the full board's winner is one flood fill.
+
+use crate::board::{Color, CELLS};
+use crate::geometry::Geometry;
+use crate::position::{stone, Position, EMPTY};
+
+/// xorshift64*: fast, good enough for playouts.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `0..n` (multiply-shift, no division).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// The cell that answers an intrusion at `last` into a bridge of `color`, if any (a random one when
+/// several). The bridge ends are the two ring neighbours of `last` on either side of the other carrier.
+pub fn bridge_response(
+    position: &Position,
+    geometry: &Geometry,
+    last: usize,
+    color: Color,
+    rng: &mut Rng,
+) -> Option<usize> {
+    if last >= CELLS {
+        return None;
+    }
+    let own = stone(color);
+    let mut found = [0u8; 6];
+    let mut count = 0;
+    // Branch-free (`&` on the three tests, the cell always written): on random playout boards the
+    // tests go either way, and mispredicted branches cost more than the loads.
+    for &[other, a, b] in geometry.carrier_pairs(last) {
+        let hit = (position.nodes[usize::from(other)] == EMPTY)
+            & (position.nodes[usize::from(a)] == own)
+            & (position.nodes[usize::from(b)] == own);
+        found[count] = other;
+        count += usize::from(hit);
+    }
+    match count {
+        0 => None,
+        1 => Some(usize::from(found[0])),
+        _ => Some(usize::from(found[rng.below(count)])),
+    }
+}
+
+/// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
+/// `last` is the last move played (or `NODES` if none).
+#[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
+pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rng: &mut Rng) -> Color {
+    // The empty cells in a list with each cell's slot, so any cell can be removed in O(1).
+    let mut empty = [0u8; CELLS];
+    let mut slot = [0u8; CELLS];
+    let mut len = 0;
+    for cell in 0..CELLS {
+        if position.nodes[cell] == EMPTY {
+            empty[len] = cell as u8;
+            slot[cell] = len as u8;
+            len += 1;
+        }
+    }
+    while len > 0 {
+        let index = match bridge_response(position, geometry, last, position.to_move, rng) {
+            Some(cell) => usize::from(slot[cell]),
+            None => rng.below(len),
+        };
+        let cell = usize::from(empty[index]);
+        len -= 1;
+        empty[index] = empty[len];
+        slot[usize::from(empty[index])] = index as u8;
+        position.play(cell);
+        last = cell;
+    }
+    position.full_board_winner()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Rng;
+    use super::*;
+    use crate::board::{Board, Cell, Move};
+    use crate::geometry::NODES;
+    use crate::position::tests::random_game;
+    use proptest::prelude::*;
+
+    fn to_board(position: &Position) -> Board {
+        let mut board = Board::new();
+        for cell in Cell::all() {
+            let stone = match position.nodes[cell.index()] {
+                1 => Some(Color::Red),
+                2 => Some(Color::Blue),
+                _ => None,
+            };
+            board.set(cell, stone);
+        }
+        board
+    }
+
+    proptest! {
+        /// The playout's swap-remove list fills every cell exactly once, keeps the stone counts
+        /// alternating, and its winner is the rules' winner of the final board.
+        #[test]
+        fn playouts_fill_the_board_and_score_it_like_the_rules(seed in any::<u64>(), moves in 0usize..60) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, moves);
+            prop_assume!(game.winner().is_none());
+            let mut position = Position::new(game.board(), game.to_move());
+            let before = game.board().counts();
+            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1));
+            let board = to_board(&position);
+            prop_assert_eq!(board.empty_cells().count(), 0);
+            let (red, blue) = board.counts();
+            let empty = CELLS - before.0 - before.1;
+            let first = game.to_move();
+            let (mine, theirs) = (empty.div_ceil(2), empty / 2);
+            let expected = if first == Color::Red { (before.0 + mine, before.1 + theirs) } else { (before.0 + theirs, before.1 + mine) };
+            prop_assert_eq!((red, blue), expected);
+            prop_assert_eq!(Some(winner), board.winner());
+        }
+
+        /// Bridge responses are exactly the plain definition: the other common neighbour of two
+        /// own nodes when the opponent took one of them.
+        #[test]
+        fn bridge_responses_match_the_definition(seed in any::<u64>(), moves in 1usize..80) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, moves);
+            let Some(&Move::Place(last)) = game.moves().last() else { return Ok(()); };
+            let position = Position::new(game.board(), game.to_move());
+            let me = game.to_move();
+            let mine = |n: usize| position.nodes[n] == stone(me);
+            let mut plain: Vec<usize> = Vec::new();
+            for other in last.neighbours() {
+                if game.board().get(other).is_some() {
+                    continue;
+                }
+                // Common neighbours (nodes, sides included) of `last` and `other`.
+                let ring_last = geometry.rings[last.index()];
+                let ring_other = geometry.rings[other.index()];
+                let mut common: Vec<usize> = ring_last.iter().copied().filter(|n| ring_other.contains(n)).collect();
+                common.dedup(); // a side appears twice in a rim cell's ring
+                if common.len() == 2 && common.iter().all(|&n| mine(n)) {
+                    plain.push(other.index());
+                }
+            }
+            let mut rng = Rng::new(seed);
+            match bridge_response(&position, &geometry, last.index(), me, &mut rng) {
+                None => prop_assert!(plain.is_empty()),
+                Some(cell) => prop_assert!(plain.contains(&cell)),
+            }
+        }
+    }
+}
