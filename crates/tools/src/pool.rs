@@ -19,6 +19,21 @@ pub fn run<S, R: Send>(
     work: impl Fn(&mut S, usize) -> R + Sync,
     mut each: impl FnMut(usize, R) -> Result<(), String>,
 ) -> Result<(), String> {
+    run_until(jobs, count, init, work, |index, result| each(index, result).map(|()| true))
+}
+
+/// [`run`], where `each` may also stop the work early by returning `Ok(false)` (a sequential
+/// test has decided): the workers stop after their current item and its result is dropped.
+///
+/// # Errors
+/// The first error `each` returns.
+pub fn run_until<S, R: Send>(
+    jobs: usize,
+    count: usize,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize) -> R + Sync,
+    mut each: impl FnMut(usize, R) -> Result<bool, String>,
+) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let (sender, results) = mpsc::channel::<(usize, R)>();
     thread::scope(|scope| {
@@ -37,9 +52,10 @@ pub fn run<S, R: Send>(
         }
         drop(sender);
         for (index, result) in results {
-            if let Err(message) = each(index, result) {
+            let more = each(index, result);
+            if more != Ok(true) {
                 next.store(count, Ordering::SeqCst);
-                return Err(message);
+                return more.map(|_| ());
             }
         }
         Ok(())
@@ -144,6 +160,23 @@ mod tests {
         );
         assert_eq!(result, Err("stop".to_string()));
         assert_eq!(handed, 3);
+    }
+
+    #[test]
+    fn each_can_stop_the_pool_early() {
+        let mut handed = Vec::new();
+        let result = run_until(
+            2,
+            1000,
+            || (),
+            |_, index| index,
+            |index, _| {
+                handed.push(index);
+                Ok(handed.len() < 5)
+            },
+        );
+        assert_eq!(result, Ok(()));
+        assert_eq!(handed.len(), 5);
     }
 
     #[test]

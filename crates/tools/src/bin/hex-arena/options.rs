@@ -4,7 +4,7 @@ use crate::engine::{EngineSpec, GtpColors, Protocol};
 use hex::Cell;
 use std::path::PathBuf;
 use std::time::Duration;
-use tools::cli::{Opt, Parsed, Spec};
+use tools::cli::{split_words, Opt, Parsed, Spec};
 
 /// The match command line.
 pub const SPEC: Spec = Spec {
@@ -110,63 +110,6 @@ pub enum Command {
     Svg(SvgOptions),
     /// `--help`: the text to print.
     Help(String),
-}
-
-/// Splits a command line into words: whitespace separates, `'...'` and `"..."` quote, `\` escapes
-/// the next character (outside single quotes).
-///
-/// # Errors
-/// An unterminated quote or a trailing backslash.
-pub fn split_words(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated ' in {text:?}")),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => {
-                            word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?)
-                        }
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated \" in {text:?}")),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?);
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
 }
 
 /// Parses an engine argument: optional `gtp:`/`gtp(SETUP):`/`cg:` prefix, then the command line.
@@ -389,13 +332,6 @@ mod tests {
 
     fn args(text: &str) -> Vec<String> {
         split_words(text).unwrap()
-    }
-
-    #[test]
-    fn words_split_like_a_shell() {
-        assert_eq!(args("a  'b c' \"d\\\"e\" f\\ g"), ["a", "b c", "d\"e", "f g"]);
-        assert_eq!(args("''"), [""]);
-        assert!(split_words("'open").is_err());
     }
 
     #[test]
