@@ -119,12 +119,16 @@ impl Summary {
 /// With the variance estimated from the data this is the GSPRT's normal approximation used by
 /// fishtest (`LLR_alt2` in Michel Van den Bergh's `LLRcalc.py`, see
 /// <http://hardy.uhasselt.be/Fishtest/GSPRT_approximation.pdf>) and by fastchess (`SPRT::getLLR`).
-/// 0 when the variance is 0 (nothing to go on yet).
+/// With no variance (every observation the same) the limit: infinite towards the nearer
+/// hypothesis, 0 halfway.
 pub fn normal_llr(n: f64, mean: f64, variance: f64, mu0: f64, mu1: f64) -> f64 {
+    let drift = n * (mu1 - mu0) * (2.0 * mean - mu0 - mu1);
     if variance > 0.0 {
-        n * (mu1 - mu0) * (2.0 * mean - mu0 - mu1) / (2.0 * variance)
-    } else {
+        drift / (2.0 * variance)
+    } else if drift == 0.0 {
         0.0
+    } else {
+        drift.signum() * f64::INFINITY
     }
 }
 
@@ -473,7 +477,10 @@ mod tests {
             let by_sum: f64 = d.iter().map(|&x| log_density(x, d1) - log_density(x, d0)).sum();
             assert!(close(paired_llr(&d, d0, d1), by_sum, 1e-9), "{d0},{d1}");
         }
-        assert_eq!(paired_llr(&[5.0, 5.0], 0.0, 1.0), 0.0);
+        // Identical differences (two copies of one deterministic bot): the limit, towards H0 here.
+        assert_eq!(paired_llr(&[0.0, 0.0], 0.0, 1.0), f64::NEG_INFINITY);
+        assert_eq!(paired_llr(&[5.0, 5.0], 0.0, 1.0), f64::INFINITY);
+        assert_eq!(paired_llr(&[0.5, 0.5], 0.0, 1.0), 0.0);
         assert_eq!(paired_llr(&[], 0.0, 1.0), 0.0);
     }
 }

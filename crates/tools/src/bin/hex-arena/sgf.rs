@@ -10,7 +10,9 @@
 //! `RE[B+]`/`RE[W+]` name the winner; how the game ended and its seed go in the comment.
 
 use crate::record::Record;
-use hex::{Color, Move};
+use hex::Color;
+#[cfg(test)]
+use hex::Move;
 
 /// One game tree for `record` (no line break).
 pub fn game(record: &Record) -> String {
