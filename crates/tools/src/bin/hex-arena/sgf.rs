@@ -53,8 +53,8 @@ pub struct SgfGame {
     pub moves: Vec<Move>,
 }
 
-/// Reads the game trees of an SGF collection (one main line each, as [`game`] writes them and
-/// HexGui saves them): the players, the result and the moves. The tests' reader: the round trip
+/// Reads the game trees of an SGF collection (without variations, as [`game`] writes them and
+/// HexGui saves a game): the players, the result and the moves. The tests' reader: the round trip
 /// records -> SGF -> moves.
 ///
 /// # Errors
@@ -69,15 +69,15 @@ pub fn parse(text: &str) -> Result<Vec<SgfGame>, String> {
     while let Some(c) = chars.next() {
         let was_ident = std::mem::replace(&mut in_ident, c.is_ascii_uppercase());
         match c {
+            // hex-arena writes no variations; a game with them is refused rather than misread.
+            '(' if current.is_some() => return Err("variations are not read".to_string()),
             '(' => {
-                if current.is_none() {
-                    current = Some(SgfGame {
-                        black: String::new(),
-                        white: String::new(),
-                        winner: None,
-                        moves: Vec::new(),
-                    });
-                }
+                current = Some(SgfGame {
+                    black: String::new(),
+                    white: String::new(),
+                    winner: None,
+                    moves: Vec::new(),
+                });
             }
             ')' => games.extend(current.take()),
             '[' => {
@@ -176,5 +176,6 @@ mod tests {
         assert!(parse("(;GM[1]SZ[19];B[a1])").unwrap_err().contains("GM[1]"));
         assert!(parse("(;GM[11];B[a1];B[b2])").unwrap_err().contains("out of turn"));
         assert!(parse("(;GM[11];B[z9])").unwrap_err().contains("z9"));
+        assert!(parse("(;GM[11];B[a1](;W[b2])(;W[c3]))").unwrap_err().contains("variations"));
     }
 }
