@@ -6,6 +6,7 @@
 //! every error: `--games: expected a number, found "x"`. Words that are not options are positional;
 //! with [`Spec::trailing`] the first of them ends the options, so that a program and its own
 //! arguments can follow (`linez-sim --seeds 1-5 ./bot --fast`). `--` always ends the options.
+//! [`split_words`] splits a command line given in one argument (`'./bot --fast'`) like a shell.
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
