@@ -222,7 +222,8 @@ impl Row {
             end: record.end.name().to_string(),
             think_us: record.thinking.as_micros() as u64,
             longest_us: record.longest_turn.as_micros() as u64,
-            detail: record.end.detail().unwrap_or("").to_string(),
+            // One line per game, whatever a crashing bot wrote.
+            detail: record.end.detail().unwrap_or("").replace(['\n', '\r'], " "),
         }
     }
 
@@ -438,4 +439,36 @@ fn write_files(config: &Config, record: &GameRecord, tag: &str) -> Result<(), St
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_file_lines_round_trip() {
+        let row = Row {
+            bot: 'B',
+            seed: 17,
+            score: 440,
+            moves: 139,
+            end: "crash".into(),
+            think_us: 1_234_567,
+            longest_us: 89,
+            detail: "no answer: exit status: 3, stderr: giving up".into(),
+        };
+        let line = row.to_line();
+        assert_eq!(line, "B 17 440 139 crash 1.234567 0.000089 no answer: exit status: 3, stderr: giving up");
+        assert_eq!(Row::parse(&line), Ok(row.clone()));
+        let plain = Row { bot: 'A', detail: String::new(), ..row };
+        assert_eq!(Row::parse(&plain.to_line()), Ok(plain));
+        for bad in [
+            "C 1 2 3 full 0.000001 0.000001",
+            "A 1 2 3 full 0.1 0.000001",
+            "A 1 2 3 full",
+            "A x 2 3 full 0.000001 0.000001",
+        ] {
+            assert!(Row::parse(bad).is_err(), "{bad}");
+        }
+    }
 }
