@@ -57,7 +57,7 @@ cg: or no prefix for a CodinGame-protocol bot (a fresh process per game).
             "ELO0,ELO1",
             "stop when a sequential test decides H0 (A - B = ELO0 logistic\n\
              Elo) against H1 (ELO1): GSPRT, pentanomial on opening pairs\n\
-             (trinomial on single games without --openings); -n caps it",
+             (binomial on single games without --openings); -n caps it",
         ),
         Opt::value("alpha", "A", "--sprt false-positive rate").default("0.05"),
         Opt::value("beta", "B", "--sprt false-negative rate").default("0.05"),
