@@ -6,6 +6,7 @@
 //! every error: `--games: expected a number, found "x"`. Words that are not options are positional;
 //! with [`Spec::trailing`] the first of them ends the options, so that a program and its own
 //! arguments can follow (`linez-sim --seeds 1-5 ./bot --fast`). `--` always ends the options.
+//! [`split_words`] splits a command line given in one argument (`'./bot --fast'`) like a shell.
 
 use std::fmt::Display;
 use std::ops::RangeInclusive;
@@ -280,6 +281,63 @@ impl Args {
     }
 }
 
+/// Splits a command line into words: whitespace separates, `'...'` and `"..."` quote, `\` escapes
+/// the next character (outside single quotes).
+///
+/// # Errors
+/// An unterminated quote or a trailing backslash.
+pub fn split_words(text: &str) -> Result<Vec<String>, String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut chars = text.chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '\'' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('\'') => break,
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unterminated ' in {text:?}")),
+                    }
+                }
+            }
+            '"' => {
+                in_word = true;
+                loop {
+                    match chars.next() {
+                        Some('"') => break,
+                        Some('\\') => {
+                            word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?)
+                        }
+                        Some(c) => word.push(c),
+                        None => return Err(format!("unterminated \" in {text:?}")),
+                    }
+                }
+            }
+            '\\' => {
+                in_word = true;
+                word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?);
+            }
+            c if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            c => {
+                in_word = true;
+                word.push(c);
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    Ok(words)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -348,5 +406,12 @@ mod tests {
         assert!(help.contains("  -n, --games N  games to play (default 10)\n"), "{help}");
         assert!(help.contains("      --strict   a late answer loses\n"), "{help}");
         assert!(help.contains("  -h, --help     this text\n"), "{help}");
+    }
+
+    #[test]
+    fn words_split_like_a_shell() {
+        assert_eq!(split_words("a  'b c' \"d\\\"e\" f\\ g").unwrap(), ["a", "b c", "d\"e", "f g"]);
+        assert_eq!(split_words("''").unwrap(), [""]);
+        assert!(split_words("'open").is_err());
     }
 }

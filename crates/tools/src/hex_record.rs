@@ -2,13 +2,15 @@
 //! (it takes the rest of the line):
 //!
 //! ```text
-//! game=3 seed=1234 red=hex blue=uct winner=red reason=connect opening=d5 moves=d5,e4,f3 times=-,61.2,80.4 detail=
+//! game=3 seed=1234 red=hex blue=uct winner=red reason=connect opening=d5 moves=d5,e4,f3 times=-,61.2,80.4 late=0,1 detail=
 //! ```
 //!
 //! `opening` is `-` without a forced opening; `times` lists each engine answer in milliseconds, in
-//! order (`-` for the forced opening; an answer that lost on time is included, a crash is not).
+//! order (`-` for the forced opening; an answer that lost on time is included, a crash is not);
+//! `late` counts red's and blue's answers over their limits (absent in older records: 0,0), so that
+//! a summary can be made from records alone (`hex-arena merge`).
 //!
-//! `hex-arena` writes them; its `svg` drawing and the Hex trainers read them.
+//! `hex-arena` writes them; its `svg`, `sgf` and `merge` and the Hex trainers read them.
 
 use hex::{Cell, Color, Move};
 
@@ -60,6 +62,8 @@ pub struct Record {
     pub moves: Vec<Move>,
     /// Answer times in milliseconds; `None` for the forced opening.
     pub times: Vec<Option<f64>>,
+    /// Red's and blue's answers over their limits.
+    pub late: [usize; 2],
     pub detail: String,
 }
 
@@ -79,7 +83,7 @@ impl Record {
         let times =
             list(self.times.iter().map(|t| t.map_or("-".to_string(), |t| format!("{t:.1}"))).collect());
         format!(
-            "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} detail={}",
+            "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} late={},{} detail={}",
             self.game,
             self.seed,
             self.red,
@@ -89,6 +93,8 @@ impl Record {
             self.opening.map_or("-".to_string(), |cell| cell.to_string()),
             moves,
             times,
+            self.late[0],
+            self.late[1],
             self.detail
         )
     }
@@ -131,6 +137,13 @@ impl Record {
                 |t| if t == "-" { Ok(None) } else { t.parse::<f64>().map(Some).map_err(|_| bad("times", t)) },
             )
             .collect::<Result<Vec<_>, _>>()?;
+        let late = match field("late") {
+            Err(_) => [0, 0],
+            Ok(text) => {
+                let (red, blue) = text.split_once(',').ok_or_else(|| bad("late", text))?;
+                [red.parse().map_err(|_| bad("late", text))?, blue.parse().map_err(|_| bad("late", text))?]
+            }
+        };
         Ok(Record {
             game: game.parse().map_err(|_| bad("game", game))?,
             seed: seed.parse().map_err(|_| bad("seed", seed))?,
@@ -145,6 +158,7 @@ impl Record {
             },
             moves,
             times,
+            late,
             detail,
         })
     }
@@ -166,15 +180,19 @@ mod tests {
             opening: Some("d5".parse().unwrap()),
             moves: vec!["d5".parse().unwrap(), Move::Swap, "a1".parse().unwrap()],
             times: vec![None, Some(12.5), Some(80.0), Some(3.0)],
+            late: [0, 1],
             detail: "a1: cell a1 is occupied".into(),
         };
         let line = record.to_line();
         assert_eq!(
             line,
             "game=3 seed=99 red=hex blue=uct winner=blue reason=illegal opening=d5 \
-             moves=d5,swap-pieces,a1 times=-,12.5,80.0,3.0 detail=a1: cell a1 is occupied"
+             moves=d5,swap-pieces,a1 times=-,12.5,80.0,3.0 late=0,1 detail=a1: cell a1 is occupied"
         );
-        assert_eq!(Record::parse(&line), Ok(record));
+        assert_eq!(Record::parse(&line), Ok(record.clone()));
+        // Records written before `late` existed still read.
+        let old = Record::parse(&line.replace(" late=0,1", "")).unwrap();
+        assert_eq!(old, Record { late: [0, 0], ..record });
         assert!(Record::parse("game=1 seed=2").unwrap_err().contains("missing field"));
         assert!(Record::parse(&line.replace("winner=blue", "winner=green"))
             .unwrap_err()

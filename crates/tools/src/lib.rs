@@ -2,8 +2,9 @@
 //!
 //! * [`cli`]: one small option parser, with `--help`, defaults and validation;
 //! * [`process`]: an engine as a subprocess, answering within a deadline;
-//! * [`pool`]: the worker pool behind `-j`, results in order, and the progress line;
-//! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles;
+//! * [`pool`]: the worker pool behind `-j`, results in order, shards, and the progress line;
+//! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles, and the
+//!   sequential tests (GSPRT in logistic Elo, the paired-difference SPRT);
 //! * [`hex_record`]: the Hex game records `hex-arena` writes and the Hex trainers read.
 //!
 //! The games' rules are not here: they come from the `hex` and `linez` libraries, the same code

@@ -1,4 +1,4 @@
-//! The worker pool behind `-j`, and the progress line on stderr.
+//! The worker pool behind `-j`, the shards behind `--shard`, and the progress line on stderr.
 
 use std::fmt::Display;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -19,6 +19,21 @@ pub fn run<S, R: Send>(
     work: impl Fn(&mut S, usize) -> R + Sync,
     mut each: impl FnMut(usize, R) -> Result<(), String>,
 ) -> Result<(), String> {
+    run_until(jobs, count, init, work, |index, result| each(index, result).map(|()| true))
+}
+
+/// [`run`], where `each` may also stop the work early by returning `Ok(false)` (a sequential
+/// test has decided): the workers stop after their current item and its result is dropped.
+///
+/// # Errors
+/// The first error `each` returns.
+pub fn run_until<S, R: Send>(
+    jobs: usize,
+    count: usize,
+    init: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize) -> R + Sync,
+    mut each: impl FnMut(usize, R) -> Result<bool, String>,
+) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let (sender, results) = mpsc::channel::<(usize, R)>();
     thread::scope(|scope| {
@@ -37,13 +52,44 @@ pub fn run<S, R: Send>(
         }
         drop(sender);
         for (index, result) in results {
-            if let Err(message) = each(index, result) {
+            let more = each(index, result);
+            if more != Ok(true) {
                 next.store(count, Ordering::SeqCst);
-                return Err(message);
+                return more.map(|_| ());
             }
         }
         Ok(())
     })
+}
+
+/// `--shard K/N`: the K-th (1-based) of N disjoint parts of a match, so that a job runner can spread
+/// one match over machines; the parts' outputs merge into the whole match's summary.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    pub index: usize,
+    pub count: usize,
+}
+
+impl Shard {
+    /// Parses `K/N` with `1 <= K <= N`.
+    ///
+    /// # Errors
+    /// Anything else.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let bad = || format!("expected K/N with 1 <= K <= N (e.g. 2/4), found {text:?}");
+        let (index, count) = text.split_once('/').ok_or_else(bad)?;
+        let (index, count) = (index.parse().map_err(|_| bad())?, count.parse().map_err(|_| bad())?);
+        if index == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Shard { index, count })
+    }
+
+    /// This shard's units among `units` (games, seeds, opening pairs): a contiguous block, the
+    /// blocks' sizes differing by at most one.
+    pub fn range(&self, units: usize) -> std::ops::Range<usize> {
+        units * (self.index - 1) / self.count..units * self.index / self.count
+    }
 }
 
 /// Results handed out in index order although they arrive in any order: what [`run`] finished,
@@ -144,6 +190,40 @@ mod tests {
         );
         assert_eq!(result, Err("stop".to_string()));
         assert_eq!(handed, 3);
+    }
+
+    #[test]
+    fn each_can_stop_the_pool_early() {
+        let mut handed = Vec::new();
+        let result = run_until(
+            2,
+            1000,
+            || (),
+            |_, index| index,
+            |index, _| {
+                handed.push(index);
+                Ok(handed.len() < 5)
+            },
+        );
+        assert_eq!(result, Ok(()));
+        assert_eq!(handed.len(), 5);
+    }
+
+    #[test]
+    fn shards_split_the_units_into_disjoint_blocks() {
+        for units in [0, 1, 7, 10, 121] {
+            for count in 1..=5 {
+                let ranges: Vec<_> = (1..=count).map(|index| Shard { index, count }.range(units)).collect();
+                assert_eq!(ranges[0].start, 0);
+                assert_eq!(ranges[count - 1].end, units);
+                assert!(ranges.windows(2).all(|w| w[0].end == w[1].start));
+                assert!(ranges.iter().all(|r| r.len() + 1 >= units / count && r.len() <= units / count + 1));
+            }
+        }
+        assert_eq!(Shard::parse("2/4"), Ok(Shard { index: 2, count: 4 }));
+        for bad in ["0/4", "5/4", "2", "a/b", "1/0"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
     }
 
     #[test]

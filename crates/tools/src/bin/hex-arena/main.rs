@@ -9,11 +9,12 @@ mod engine;
 mod options;
 mod record;
 mod referee;
+mod sgf;
 mod svg;
 
 use engine::{CodinGamePlayer, EngineSpec, GtpPlayer, Player, Protocol};
 use hex::Color;
-use options::{Command, Options, SvgOptions};
+use options::{Command, MergeOptions, Options, SgfOptions, SvgOptions};
 use record::{record_of, Record};
 use referee::{Clock, Outcome, Reason, Rules};
 use std::fs::File;
@@ -23,8 +24,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
-use tools::pool::{self, Progress};
-use tools::stats;
+use tools::pool::{self, InOrder, Progress};
+use tools::stats::{self, Sprt, Verdict};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,6 +36,8 @@ fn main() {
         }
         Ok(Command::Match(options)) => run_match(&options),
         Ok(Command::Svg(options)) => run_svg(&options),
+        Ok(Command::Sgf(options)) => run_sgf(&options),
+        Ok(Command::Merge(options)) => run_merge(&options),
         Err(message) => {
             eprintln!("error: {message} (hex-arena --help for usage)");
             std::process::exit(2);
@@ -145,6 +148,105 @@ struct EngineTotals {
     late: usize,
 }
 
+/// Everything the summary reports, made from the records alone, so that merging the records of a
+/// match's shards gives the whole match's summary. Records are added in game order.
+#[derive(Default)]
+struct Tally {
+    totals: [EngineTotals; 2],
+    reasons: [usize; Reason::ALL.len()],
+    red_wins: usize,
+    games: usize,
+    /// Whether the games came in opening pairs (forced openings), the pentanomial model's unit.
+    paired: bool,
+    /// Completed pairs (games 2k-1 and 2k) by engine A's wins in them: LL, WL or LW, WW.
+    pairs: [usize; 3],
+    /// The first game of a pair not yet completed: its number and whether A won it.
+    open_pair: Option<(usize, bool)>,
+}
+
+impl Tally {
+    fn add(&mut self, record: &Record) {
+        // Engine A is red in odd-numbered games (see `fixture`): engine index (0 = A) of a colour.
+        let a_is_red = record.game % 2 == 1;
+        let engine_of = |color: Color| usize::from((color == Color::Red) != a_is_red);
+        let winner = engine_of(record.winner);
+        let loser = 1 - winner;
+        self.games += 1;
+        self.totals[winner].wins += 1;
+        self.totals[winner].wins_as[record.winner.index()] += 1;
+        self.totals[winner].games_as[record.winner.index()] += 1;
+        self.totals[loser].games_as[record.winner.opponent().index()] += 1;
+        self.reasons[record.reason as usize] += 1;
+        if record.reason != Reason::Connect {
+            self.totals[loser].losses_by[record.reason as usize] += 1;
+        }
+        if record.winner == Color::Red {
+            self.red_wins += 1;
+        }
+        self.paired |= record.opening.is_some();
+        let a_won = winner == 0;
+        self.open_pair = match self.open_pair {
+            Some((game, first)) if record.game == game + 1 && !a_is_red => {
+                self.pairs[usize::from(first) + usize::from(a_won)] += 1;
+                None
+            }
+            _ => a_is_red.then_some((record.game, a_won)),
+        };
+        // Answers alternate colours from red's first move (the forced opening has no time), so
+        // the time at index i is red's for even i; each colour's first is on the longer clock.
+        let mut answered = [false; 2];
+        for (i, time) in record.times.iter().enumerate() {
+            let Some(ms) = *time else { continue };
+            let color = if i % 2 == 0 { Color::Red } else { Color::Blue };
+            let engine = &mut self.totals[engine_of(color)];
+            if std::mem::replace(&mut answered[color.index()], true) {
+                engine.answers.push(ms);
+            } else {
+                engine.first_answers.push(ms);
+            }
+        }
+        for color in [Color::Red, Color::Blue] {
+            self.totals[engine_of(color)].late += record.late[color.index()];
+        }
+    }
+
+    /// The SPRT's LLR for A - B and the model it used: pentanomial over the completed opening
+    /// pairs (LL, -, WL+LW, -, WW; Hex has no draws), else over single games (L, W).
+    fn llr(&self, sprt: &Sprt) -> (f64, String) {
+        if self.paired {
+            let [ll, wl, ww] = self.pairs.map(|n| n as f64);
+            let llr = stats::gsprt_llr(&[ll, 0.0, wl, 0.0, ww], sprt.h0, sprt.h1);
+            (llr, format!("pentanomial, {} pairs", self.pairs.iter().sum::<usize>()))
+        } else {
+            let wins = self.totals[0].wins as f64;
+            let llr = stats::gsprt_llr(&[self.games as f64 - wins, wins], sprt.h0, sprt.h1);
+            (llr, format!("binomial, {} games", self.games))
+        }
+    }
+
+    /// `elo0 0, elo1 5, alpha 0.05, beta 0.05 (pentanomial, 12 pairs): LLR ...`.
+    fn sprt_text(&self, sprt: &Sprt, verdict: bool) -> String {
+        let (llr, model) = self.llr(sprt);
+        format!(
+            "elo0 {}, elo1 {}, alpha {}, beta {} ({model}): {}",
+            sprt.h0,
+            sprt.h1,
+            sprt.alpha,
+            sprt.beta,
+            sprt.describe(llr, verdict)
+        )
+    }
+}
+
+/// The engines' names and descriptions for the summary.
+struct MatchInfo {
+    names: [String; 2],
+    /// `name (1000/100 ms, strict)` in a match; the name alone when merging records.
+    texts: [String; 2],
+    /// `, forced openings from a list of 10`, or empty.
+    openings: String,
+}
+
 /// Fails early, before any game, when an engine's program cannot be found.
 fn check_program(label: &str, spec: &EngineSpec) -> Result<(), String> {
     let program = std::path::Path::new(&spec.argv[0]);
@@ -162,13 +264,26 @@ fn check_program(label: &str, spec: &EngineSpec) -> Result<(), String> {
     }
 }
 
+/// The 0-based indices of the games this run plays: all, or its shard's opening pairs.
+fn game_indices(options: &Options) -> Vec<usize> {
+    match options.shard {
+        None => (0..options.games).collect(),
+        Some(shard) => {
+            let pairs = shard.range(options.games.div_ceil(2));
+            (2 * pairs.start..(2 * pairs.end).min(options.games)).collect()
+        }
+    }
+}
+
+fn create(path: &Path) -> Result<File, String> {
+    File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))
+}
+
 fn run_match(options: &Options) -> Result<(), String> {
     check_program("A", &options.engines[0])?;
     check_program("B", &options.engines[1])?;
-    let mut records_file = match &options.records {
-        Some(path) => Some(File::create(path).map_err(|e| format!("cannot create {}: {e}", path.display()))?),
-        None => None,
-    };
+    let mut records_file = options.records.as_deref().map(create).transpose()?;
+    let mut sgf_file = options.sgf.as_deref().map(create).transpose()?;
     if let Some(dir) = &options.svg_dir {
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
@@ -188,88 +303,91 @@ fn run_match(options: &Options) -> Result<(), String> {
         })
         .collect();
     let [a, b] = &options.engines;
-    eprintln!(
-        "hex-arena: {} games, A = {} vs B = {}, {} in parallel{}",
-        options.games,
-        engine_text(a),
-        engine_text(b),
-        options.jobs,
-        if options.openings.is_empty() {
+    let info = MatchInfo {
+        names: [a.name.clone(), b.name.clone()],
+        texts: [engine_text(a), engine_text(b)],
+        openings: if options.openings.is_empty() {
             String::new()
         } else {
             format!(", forced openings from a list of {}", options.openings.len())
-        }
+        },
+    };
+    let indices = game_indices(options);
+    eprintln!(
+        "hex-arena: {} games{}, A = {} vs B = {}, {} in parallel{}{}",
+        indices.len(),
+        options
+            .shard
+            .map_or(String::new(), |s| format!(" (shard {}/{} of {})", s.index, s.count, options.games)),
+        info.texts[0],
+        info.texts[1],
+        options.jobs,
+        info.openings,
+        options.sprt.map_or(String::new(), |s| format!(", SPRT elo0 {} elo1 {}", s.h0, s.h1)),
     );
     let started = Instant::now();
-    let mut totals = [EngineTotals::default(), EngineTotals::default()];
-    let mut reasons = [0usize; Reason::ALL.len()];
-    let mut red_wins = 0;
-    let mut progress = Progress::new(options.games, options.quiet);
+    let mut tally = Tally::default();
+    let mut progress = Progress::new(indices.len(), options.quiet);
+    // Games are handled in game order whatever -j is, so the records file and a sequential test's
+    // decision (taken on completed pairs only) do not depend on scheduling.
+    let mut in_order = InOrder::default();
     // Each worker keeps its two players for all its games (a GTP engine is started once).
-    let played = pool::run(
+    let played = pool::run_until(
         options.jobs,
-        options.games,
+        indices.len(),
         || [make_player(&options.engines[0], options), make_player(&options.engines[1], options)],
-        |players, index| {
-            let fixture = fixture(options, index);
+        |players, position| {
+            let fixture = fixture(options, indices[position]);
             (fixture, play_fixture(options, players, fixture))
         },
-        |_, (fixture, outcome)| {
-            let names = if fixture.a_is_red { [&a.name, &b.name] } else { [&b.name, &a.name] };
-            let record = record_of(fixture.index + 1, fixture.seed, names[0], names[1], &outcome);
-            if let Some(file) = &mut records_file {
-                writeln!(file, "{}", record.to_line())
-                    .and_then(|()| file.flush())
-                    .map_err(|e| format!("records: {e}"))?;
-            }
-            if let Some(dir) = &options.svg_dir {
-                write_svg(dir, &record)?;
-            }
-            // Engine index (0 = A) of each colour.
-            let engine_of = |color: Color| usize::from((color == Color::Red) != fixture.a_is_red);
-            let winner = engine_of(outcome.winner);
-            let loser = 1 - winner;
-            totals[winner].wins += 1;
-            totals[winner].wins_as[outcome.winner.index()] += 1;
-            totals[winner].games_as[outcome.winner.index()] += 1;
-            totals[loser].games_as[outcome.winner.opponent().index()] += 1;
-            reasons[outcome.reason as usize] += 1;
-            if outcome.reason != Reason::Connect {
-                totals[loser].losses_by[outcome.reason as usize] += 1;
-            }
-            if outcome.winner == Color::Red {
-                red_wins += 1;
-            }
-            for timing in outcome.timings.iter().flatten() {
-                let engine = &mut totals[engine_of(timing.color)];
-                let ms = referee::ms(timing.elapsed);
-                if timing.first {
-                    engine.first_answers.push(ms);
-                } else {
-                    engine.answers.push(ms);
+        |position, result| {
+            for (fixture, outcome) in in_order.push(position, result) {
+                let names = if fixture.a_is_red { [&a.name, &b.name] } else { [&b.name, &a.name] };
+                let record = record_of(fixture.index + 1, fixture.seed, names[0], names[1], &outcome);
+                if let Some(file) = &mut records_file {
+                    writeln!(file, "{}", record.to_line())
+                        .and_then(|()| file.flush())
+                        .map_err(|e| format!("records: {e}"))?;
                 }
-                engine.late += usize::from(timing.late);
+                if let Some(file) = &mut sgf_file {
+                    writeln!(file, "{}", sgf::game(&record))
+                        .and_then(|()| file.flush())
+                        .map_err(|e| format!("sgf: {e}"))?;
+                }
+                if let Some(dir) = &options.svg_dir {
+                    write_svg(dir, &record)?;
+                }
+                tally.add(&record);
+                let detail = if outcome.reason == Reason::Connect {
+                    String::new()
+                } else {
+                    format!(" ({})", outcome.detail)
+                };
+                let sprt = options.sprt.map_or(String::new(), |sprt| {
+                    let (llr, _) = tally.llr(&sprt);
+                    format!(" | {}", sprt.describe(llr, false))
+                });
+                progress.finished(format_args!(
+                    "game {}{}: {} (red) vs {} (blue): {} wins by {} after {} moves{detail} | {} {} - {} {}{sprt}",
+                    fixture.index + 1,
+                    fixture.opening.map_or(String::new(), |c| format!(" opening {c}")),
+                    names[0],
+                    names[1],
+                    record.winner_name(),
+                    outcome.reason.as_str(),
+                    outcome.moves.len(),
+                    a.name,
+                    tally.totals[0].wins,
+                    tally.totals[1].wins,
+                    b.name
+                ));
+                if let Some(sprt) = &options.sprt {
+                    if sprt.verdict(tally.llr(sprt).0) != Verdict::Inconclusive {
+                        return Ok(false);
+                    }
+                }
             }
-            let detail = if outcome.reason == Reason::Connect {
-                String::new()
-            } else {
-                format!(" ({})", outcome.detail)
-            };
-            progress.finished(format_args!(
-                "game {}{}: {} (red) vs {} (blue): {} wins by {} after {} moves{detail} | {} {} - {} {}",
-                fixture.index + 1,
-                fixture.opening.map_or(String::new(), |c| format!(" opening {c}")),
-                names[0],
-                names[1],
-                record.winner_name(),
-                outcome.reason.as_str(),
-                outcome.moves.len(),
-                a.name,
-                totals[0].wins,
-                totals[1].wins,
-                b.name
-            ));
-            Ok(())
+            Ok(true)
         },
     );
     stop_busy.store(true, Ordering::Relaxed);
@@ -277,7 +395,16 @@ fn run_match(options: &Options) -> Result<(), String> {
         let _ = thread.join();
     }
     played?;
-    print_summary(options, &totals, &reasons, red_wins, progress.done(), started.elapsed());
+    let first_line = format!(
+        "{} games in {:.1} s{}: A = {} vs B = {}{}",
+        tally.games,
+        started.elapsed().as_secs_f64(),
+        options.shard.map_or(String::new(), |s| format!(" (shard {}/{})", s.index, s.count)),
+        info.texts[0],
+        info.texts[1],
+        info.openings
+    );
+    print_summary(&first_line, &info, &tally, options.sprt.as_ref());
     Ok(())
 }
 
@@ -287,37 +414,24 @@ fn write_svg(dir: &Path, record: &Record) -> Result<(), String> {
     std::fs::write(&path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
-fn print_summary(
-    options: &Options,
-    totals: &[EngineTotals; 2],
-    reasons: &[usize],
-    red_wins: usize,
-    games: usize,
-    wall: Duration,
-) {
-    let [a, b] = &options.engines;
+/// The summary after its first line (which says what was played: a match, or merged records).
+fn print_summary(first_line: &str, info: &MatchInfo, tally: &Tally, sprt: Option<&Sprt>) {
+    let games = tally.games;
     if games == 0 {
         println!("no games played");
         return;
     }
-    println!(
-        "{games} games in {:.1} s: A = {} vs B = {}{}",
-        wall.as_secs_f64(),
-        engine_text(a),
-        engine_text(b),
-        if options.openings.is_empty() {
-            String::new()
-        } else {
-            format!(", forced openings from a list of {}", options.openings.len())
-        }
-    );
-    let width = a.name.len().max(b.name.len()).max("losses/times".len());
-    for (label, spec, total) in [("A", a, &totals[0]), ("B", b, &totals[1])] {
+    println!("{first_line}");
+    let [a, b] = &info.names;
+    let totals = &tally.totals;
+    let width = a.len().max(b.len()).max("losses/times".len());
+    for (label, name, total) in [("A", a, &totals[0]), ("B", b, &totals[1])] {
         println!(
-            "{label} {:<width$}  wins {:>4} of {games}   as red {}/{}   as blue {}/{}",
-            spec.name, total.wins, total.wins_as[0], total.games_as[0], total.wins_as[1], total.games_as[1]
+            "{label} {name:<width$}  wins {:>4} of {games}   as red {}/{}   as blue {}/{}",
+            total.wins, total.wins_as[0], total.games_as[0], total.wins_as[1], total.games_as[1]
         );
     }
+    let red_wins = tally.red_wins;
     println!("red won {red_wins} of {games} ({:.1}%)", 100.0 * red_wins as f64 / games as f64);
     let (p, two_se) = stats::win_rate(totals[0].wins, games);
     println!("win rate of A: {:.1}% ± {:.1}% (2 standard errors)", 100.0 * p, 100.0 * two_se);
@@ -328,8 +442,11 @@ fn print_summary(
         stats::format_elo(low),
         stats::format_elo(high)
     );
+    if let Some(sprt) = sprt {
+        println!("SPRT {}", tally.sprt_text(sprt, true));
+    }
     let ends: Vec<String> =
-        Reason::ALL.iter().map(|r| format!("{} {}", r.as_str(), reasons[*r as usize])).collect();
+        Reason::ALL.iter().map(|r| format!("{} {}", r.as_str(), tally.reasons[*r as usize])).collect();
     println!("game ends: {}", ends.join(", "));
     println!(
         "{:<width$}  {:>7} {:>7} {:>7} {:>7}   {:>7} {:>5} {:>9} {:>7} {:>7} {:>7}",
@@ -345,7 +462,7 @@ fn print_summary(
         "p99",
         "max"
     );
-    for (spec, total) in [(a, &totals[0]), (b, &totals[1])] {
+    for (name, total) in [(a, &totals[0]), (b, &totals[1])] {
         let mut later = total.answers.clone();
         later.sort_by(f64::total_cmp);
         let first_max = total.first_answers.iter().copied().fold(f64::NAN, f64::max);
@@ -354,7 +471,7 @@ fn print_summary(
             |v: Option<f64>| v.filter(|v| v.is_finite()).map_or("-".to_string(), |v| format!("{v:.1}"));
         println!(
             "{:<width$}  {:>7} {:>7} {:>7} {:>7}   {:>7} {:>5} {:>9} {:>7} {:>7} {:>7}",
-            spec.name,
+            name,
             total.losses_by[Reason::Timeout as usize],
             total.losses_by[Reason::Illegal as usize],
             total.losses_by[Reason::Crash as usize],
@@ -370,6 +487,75 @@ fn print_summary(
     println!(
         "(times in ms; 'first' is each engine's first answer of a game; late = over the engine's limit)"
     );
+}
+
+/// The records of files, in game order; blank lines are skipped.
+fn read_records(paths: &[std::path::PathBuf]) -> Result<Vec<Record>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            records.push(
+                Record::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?,
+            );
+        }
+    }
+    records.sort_by_key(|record| record.game);
+    Ok(records)
+}
+
+fn run_merge(options: &MergeOptions) -> Result<(), String> {
+    let records = read_records(&options.records)?;
+    if let Some(pair) = records.windows(2).find(|pair| pair[0].game == pair[1].game) {
+        return Err(format!("game {} is in the records twice (the same shard given twice?)", pair[0].game));
+    }
+    // Engine A is red in odd-numbered games.
+    let name = |engine: usize| {
+        records.first().map_or(String::new(), |r| {
+            if (r.game % 2 == 1) == (engine == 0) {
+                r.red.clone()
+            } else {
+                r.blue.clone()
+            }
+        })
+    };
+    let names = [name(0), name(1)];
+    let info = MatchInfo {
+        texts: names.clone(),
+        names,
+        openings: if records.iter().any(|r| r.opening.is_some()) {
+            ", forced openings".to_string()
+        } else {
+            String::new()
+        },
+    };
+    let mut tally = Tally::default();
+    for record in &records {
+        tally.add(record);
+    }
+    let first_line = format!(
+        "{} games merged from {} records files: A = {} vs B = {}{}",
+        tally.games,
+        options.records.len(),
+        info.texts[0],
+        info.texts[1],
+        info.openings
+    );
+    print_summary(&first_line, &info, &tally, options.sprt.as_ref());
+    Ok(())
+}
+
+fn run_sgf(options: &SgfOptions) -> Result<(), String> {
+    let records = read_records(&options.records)?;
+    let text: String = records.iter().map(|record| sgf::game(record) + "\n").collect();
+    match &options.output {
+        Some(path) => std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())),
+        None => {
+            print!("{text}");
+            Ok(())
+        }
+    }
 }
 
 /// `name (1000/100 ms, strict)`.

@@ -4,11 +4,18 @@ use crate::engine::{EngineSpec, GtpColors, Protocol};
 use hex::Cell;
 use std::path::PathBuf;
 use std::time::Duration;
-use tools::cli::{Opt, Parsed, Spec};
+use tools::cli::{split_words, Args, Opt, Parsed, Spec};
+use tools::pool::Shard;
+use tools::stats::{self, Sprt};
 
 /// The match command line.
 pub const SPEC: Spec = Spec {
-    usage: &["hex-arena [OPTIONS] ENGINE_A ENGINE_B", "hex-arena svg [--game N] [-o FILE] RECORDS"],
+    usage: &[
+        "hex-arena [OPTIONS] ENGINE_A ENGINE_B",
+        "hex-arena svg [--game N] [-o FILE] RECORDS",
+        "hex-arena sgf [-o FILE] RECORDS...",
+        "hex-arena merge [--sprt ELO0,ELO1 ...] RECORDS...",
+    ],
     about: "\
 Plays games of 11x11 Hex (swap rule) between two engines and reports the result.
 
@@ -44,6 +51,23 @@ cg: or no prefix for a CodinGame-protocol bot (a fresh process per game).
         Opt::value("name-b", "NAME", "name of engine B in the summary and records"),
         Opt::value("records", "FILE", "write one line per game (see ARENA.md for the format)"),
         Opt::value("svg", "DIR", "write DIR/game-NNN.svg, a picture of each finished game"),
+        Opt::value("sgf", "FILE", "write the games as SGF (HexGui), one game tree each"),
+        Opt::value(
+            "sprt",
+            "ELO0,ELO1",
+            "stop when a sequential test decides H0 (A - B = ELO0 logistic\n\
+             Elo) against H1 (ELO1): GSPRT, pentanomial on opening pairs\n\
+             (binomial on single games without --openings); -n caps it",
+        ),
+        Opt::value("alpha", "A", "--sprt false-positive rate").default("0.05"),
+        Opt::value("beta", "B", "--sprt false-negative rate").default("0.05"),
+        Opt::value(
+            "shard",
+            "K/N",
+            "play only the K-th of N disjoint parts of the match (same\n\
+             seeds, openings and colours; opening pairs kept together);\n\
+             combine the parts' records with hex-arena merge",
+        ),
         Opt::value("gtp-colors", "R,B", "GTP colour words for red and blue").default("black,white"),
         Opt::value(
             "gtp-swap",
@@ -77,6 +101,45 @@ pub const SVG_SPEC: Spec = Spec {
     notes: "",
 };
 
+/// `hex-arena sgf` arguments.
+#[derive(Clone, Debug)]
+pub struct SgfOptions {
+    pub records: Vec<PathBuf>,
+    pub output: Option<PathBuf>,
+}
+
+/// `hex-arena merge` arguments.
+#[derive(Clone, Debug)]
+pub struct MergeOptions {
+    pub records: Vec<PathBuf>,
+    pub sprt: Option<Sprt>,
+}
+
+/// The `sgf` subcommand's command line.
+pub const SGF_SPEC: Spec = Spec {
+    usage: &["hex-arena sgf [-o FILE] RECORDS..."],
+    about: "Writes the games of records files as SGF (FF[4] GM[11], as HexGui reads them) to FILE (default stdout).",
+    options: &[Opt::value("output", "FILE", "where to write the SGF").short('o')],
+    trailing: false,
+    notes: "",
+};
+
+/// The `merge` subcommand's command line.
+pub const MERGE_SPEC: Spec = Spec {
+    usage: &["hex-arena merge [--sprt ELO0,ELO1 [--alpha A] [--beta B]] RECORDS..."],
+    about: "\
+Combines the records files of a match's shards (--shard K/N) into the summary the whole match
+prints (its first line names the engines without their clocks, which records do not hold). With
+--sprt, the LLR of all the games.",
+    options: &[
+        Opt::value("sprt", "ELO0,ELO1", "also the LLR of the test of ELO0 against ELO1"),
+        Opt::value("alpha", "A", "--sprt false-positive rate").default("0.05"),
+        Opt::value("beta", "B", "--sprt false-negative rate").default("0.05"),
+    ],
+    trailing: false,
+    notes: "",
+};
+
 /// A match as asked for on the command line.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -88,6 +151,9 @@ pub struct Options {
     pub hard_limit: Duration,
     pub records: Option<PathBuf>,
     pub svg_dir: Option<PathBuf>,
+    pub sgf: Option<PathBuf>,
+    pub sprt: Option<Sprt>,
+    pub shard: Option<Shard>,
     pub gtp_colors: GtpColors,
     pub busy: usize,
     pub show_stderr: bool,
@@ -108,65 +174,10 @@ pub struct SvgOptions {
 pub enum Command {
     Match(Box<Options>),
     Svg(SvgOptions),
+    Sgf(SgfOptions),
+    Merge(MergeOptions),
     /// `--help`: the text to print.
     Help(String),
-}
-
-/// Splits a command line into words: whitespace separates, `'...'` and `"..."` quote, `\` escapes
-/// the next character (outside single quotes).
-///
-/// # Errors
-/// An unterminated quote or a trailing backslash.
-pub fn split_words(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = text.chars();
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated ' in {text:?}")),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => {
-                            word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?)
-                        }
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated \" in {text:?}")),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                word.push(chars.next().ok_or_else(|| format!("trailing \\ in {text:?}"))?);
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
 }
 
 /// Parses an engine argument: optional `gtp:`/`gtp(SETUP):`/`cg:` prefix, then the command line.
@@ -254,8 +265,11 @@ pub fn openings(text: &str) -> Result<Vec<Cell>, String> {
 /// # Errors
 /// A message naming the bad option or value.
 pub fn parse(args: &[String]) -> Result<Command, String> {
-    if args.first().map(String::as_str) == Some("svg") {
-        return parse_svg(&args[1..]);
+    match args.first().map(String::as_str) {
+        Some("svg") => return parse_svg(&args[1..]),
+        Some("sgf") => return parse_sgf(&args[1..]),
+        Some("merge") => return parse_merge(&args[1..]),
+        _ => {}
     }
     let args = match SPEC.parse(args)? {
         Parsed::Help => return Ok(Command::Help(SPEC.help())),
@@ -325,6 +339,11 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         Some(games) => games,
         None => default_games,
     };
+    let sprt = sprt_option(&args)?;
+    let shard = args.parsed("shard", Shard::parse)?;
+    if sprt.is_some() && shard.is_some() {
+        return Err("--sprt decides as games finish, a --shard plays a fixed part: use one".to_string());
+    }
     Ok(Command::Match(Box::new(Options {
         engines,
         games,
@@ -334,6 +353,9 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         hard_limit: Duration::from_millis(args.get("hard-limit", "milliseconds")?),
         records: args.text("records").map(PathBuf::from),
         svg_dir: args.text("svg").map(PathBuf::from),
+        sgf: args.text("sgf").map(PathBuf::from),
+        sprt,
+        shard,
         gtp_colors,
         busy: args.get("busy", "a number of threads")?,
         show_stderr: args.flag("engine-stderr"),
@@ -357,6 +379,41 @@ fn parse_svg(args: &[String]) -> Result<Command, String> {
         game: args.optional("game", "a game number")?,
         output: args.text("output").map(PathBuf::from),
     }))
+}
+
+/// `--sprt ELO0,ELO1` with `--alpha` and `--beta`.
+fn sprt_option(args: &Args) -> Result<Option<Sprt>, String> {
+    let Some((h0, h1)) = args.parsed("sprt", stats::parse_hypotheses)? else { return Ok(None) };
+    let alpha = args.get_with("alpha", stats::parse_error_rate)?;
+    let beta = args.get_with("beta", stats::parse_error_rate)?;
+    Ok(Some(Sprt { h0, h1, alpha, beta }))
+}
+
+/// The records files named after a subcommand's options.
+fn record_files(command: &str, args: &Args) -> Result<Vec<PathBuf>, String> {
+    if args.positional.is_empty() {
+        return Err(format!("{command}: expected records files"));
+    }
+    Ok(args.positional.iter().map(PathBuf::from).collect())
+}
+
+fn parse_sgf(args: &[String]) -> Result<Command, String> {
+    let args = match SGF_SPEC.parse(args)? {
+        Parsed::Help => return Ok(Command::Help(SGF_SPEC.help())),
+        Parsed::Args(args) => args,
+    };
+    Ok(Command::Sgf(SgfOptions {
+        records: record_files("sgf", &args)?,
+        output: args.text("output").map(PathBuf::from),
+    }))
+}
+
+fn parse_merge(args: &[String]) -> Result<Command, String> {
+    let args = match MERGE_SPEC.parse(args)? {
+        Parsed::Help => return Ok(Command::Help(MERGE_SPEC.help())),
+        Parsed::Args(args) => args,
+    };
+    Ok(Command::Merge(MergeOptions { records: record_files("merge", &args)?, sprt: sprt_option(&args)? }))
 }
 
 /// SplitMix64: the per-game seeds and the opening shuffle.
@@ -389,13 +446,6 @@ mod tests {
 
     fn args(text: &str) -> Vec<String> {
         split_words(text).unwrap()
-    }
-
-    #[test]
-    fn words_split_like_a_shell() {
-        assert_eq!(args("a  'b c' \"d\\\"e\" f\\ g"), ["a", "b c", "d\"e", "f g"]);
-        assert_eq!(args("''"), [""]);
-        assert!(split_words("'open").is_err());
     }
 
     #[test]
@@ -459,6 +509,16 @@ mod tests {
         assert!(parse(&args("--frobnicate a b")).unwrap_err().contains("--frobnicate"));
         assert!(parse(&args("-n")).unwrap_err().contains("needs a value"));
         assert_eq!(openings("all").unwrap().len(), 121);
+        assert!(parse(&args("--sprt 0 a b")).unwrap_err().contains("--sprt"));
+        assert!(parse(&args("--sprt 0,5 --alpha 0.7 a b")).unwrap_err().contains("--alpha"));
+        assert!(parse(&args("--sprt 0,5 --shard 1/2 a b")).unwrap_err().contains("use one"));
+        assert!(parse(&args("--shard 3/2 a b")).unwrap_err().contains("--shard"));
+        assert!(parse(&args("merge")).unwrap_err().contains("records files"));
+        let Command::Match(options) = parse(&args("--sprt=-5,5 --beta 0.1 a b")).unwrap() else { panic!() };
+        assert_eq!(options.sprt, Some(Sprt { h0: -5.0, h1: 5.0, alpha: 0.05, beta: 0.1 }));
+        let Command::Merge(merge) = parse(&args("merge --sprt 0,5 x.txt y.txt")).unwrap() else { panic!() };
+        assert_eq!(merge.records.len(), 2);
+        assert!(merge.sprt.is_some());
     }
 
     #[test]

@@ -4,7 +4,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use linez::game::Rules;
-use tools::cli::{Opt, Parsed, Spec};
+use tools::cli::{split_words, Opt, Parsed, Spec};
+use tools::pool::Shard;
+use tools::stats::{self, Sprt};
 
 use crate::play::PlayOptions;
 
@@ -13,6 +15,7 @@ pub const SPEC: Spec = Spec {
     usage: &[
         "linez-sim [OPTIONS] [--] PROGRAM [ARGS...]   a bot process speaking the protocol",
         "linez-sim [OPTIONS] --bot random|greedy|linez in process (no subprocess)",
+        "linez-sim merge FILES...                      the summary of --games-file outputs (shards)",
     ],
     about: "Plays seeded Linez games exactly as the spec generates them and reports the scores.",
     options: &[
@@ -27,6 +30,27 @@ pub const SPEC: Spec = Spec {
              the game's thinking budget, which is then not enforced (the survival curve)",
         ),
         Opt::value("bot", "NAME", "play in process: random | greedy | linez"),
+        Opt::value(
+            "compare",
+            "B",
+            "also play bot B on the same seeds and report B - A paired: random |\n\
+             greedy | linez (in process) or a command line in one argument",
+        ),
+        Opt::value(
+            "sprt",
+            "D0,D1",
+            "with --compare: stop when the paired-difference SPRT decides\n\
+             H0 (mean B - A score = D0) against H1 (= D1); not before 10 seeds",
+        ),
+        Opt::value("alpha", "A", "--sprt false-positive rate").default("0.05"),
+        Opt::value("beta", "B", "--sprt false-negative rate").default("0.05"),
+        Opt::value("shard", "K/N", "play only the K-th of N disjoint blocks of the seed list"),
+        Opt::value(
+            "games-file",
+            "FILE",
+            "write one line per game (bot seed score moves end think_s longest_s\n\
+             [detail]) for linez-sim merge",
+        ),
         Opt::value("initial", "N", "open rule 1: numbers on the board at the start").default("3"),
         Opt::value("placement-lines", "R", "open rule 2: score | remove | keep").default("score"),
         Opt::value(
@@ -49,8 +73,9 @@ pub const SPEC: Spec = Spec {
     ],
     trailing: true,
     notes: "\
-stdout: one line per game in seed order (seed score moves end think_s [detail]), then a summary
-(mean ± 2 standard errors, median, min, max). stderr: progress as games finish.",
+stdout: one line per game in seed order (seed score moves end think_s [detail]; with --compare
+A's and B's lines start with A or B), then a summary (mean ± 2 standard errors, median, min,
+max; with --compare each bot's and the paired B - A). stderr: progress as games finish.",
 };
 
 /// Who plays the games.
@@ -95,6 +120,12 @@ pub struct Config {
     pub svg_dir: Option<PathBuf>,
     pub svg_move: Option<u64>,
     pub quiet: bool,
+    /// `--compare`: bot B, played on the same seeds.
+    pub compare: Option<PlayerSpec>,
+    /// `--sprt` (with `--compare`): the paired-difference test.
+    pub sprt: Option<Sprt>,
+    /// `--games-file`.
+    pub games_file: Option<PathBuf>,
     /// `--move-units`: the in-process bot's fixed work per move (no game budget then).
     pub move_units: Option<u64>,
 }
@@ -103,6 +134,8 @@ pub struct Config {
 #[derive(Debug)]
 pub enum Command {
     Run(Box<Config>),
+    /// `linez-sim merge FILES...`.
+    Merge(Vec<PathBuf>),
     Help,
 }
 
@@ -111,11 +144,20 @@ pub enum Command {
 /// # Errors
 /// One line naming the bad option or value.
 pub fn parse(args: &[String]) -> Result<Command, String> {
+    if let Some(("merge", files)) = args.split_first().map(|(first, rest)| (first.as_str(), rest)) {
+        if files.is_empty() || files.iter().any(|f| f.starts_with('-')) {
+            return Err("merge: expected the files written by --games-file".to_string());
+        }
+        return Ok(Command::Merge(files.iter().map(PathBuf::from).collect()));
+    }
     let args = match SPEC.parse(args)? {
         Parsed::Help => return Ok(Command::Help),
         Parsed::Args(args) => args,
     };
-    let seeds = args.get_with("seeds", parse_seeds)?;
+    let mut seeds = args.get_with("seeds", parse_seeds)?;
+    if let Some(shard) = args.parsed("shard", Shard::parse)? {
+        seeds = seeds[shard.range(seeds.len())].to_vec();
+    }
     let jobs = args.get_in("jobs", 1..=1024, "a number of jobs")?;
     let seconds: f64 = args.get("budget", "seconds")?;
     if !(seconds.is_finite() && seconds > 0.0) {
@@ -127,12 +169,23 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         placement_check: args.get_with("placement-check", str::parse)?,
         convention: args.get_with("convention", str::parse)?,
     };
-    let bot = args.parsed("bot", |name| match name {
-        "random" => Ok(PlayerSpec::Random),
-        "greedy" => Ok(PlayerSpec::Greedy),
-        "linez" => Ok(PlayerSpec::Bot),
-        other => Err(format!("expected random|greedy|linez, found {other:?}")),
+    let bot = args.parsed("bot", in_process)?;
+    let compare = args.parsed("compare", |text| {
+        in_process(text).or_else(|_| match split_words(text)?.split_first() {
+            Some((program, rest)) => Ok(PlayerSpec::Program(program.clone(), rest.to_vec())),
+            None => Err("expected random|greedy|linez or a command line".to_string()),
+        })
     })?;
+    let sprt = match args.parsed("sprt", stats::parse_hypotheses)? {
+        None => None,
+        Some(_) if compare.is_none() => return Err("--sprt needs --compare (it tests B - A)".to_string()),
+        Some((h0, h1)) => Some(Sprt {
+            h0,
+            h1,
+            alpha: args.get_with("alpha", stats::parse_error_rate)?,
+            beta: args.get_with("beta", stats::parse_error_rate)?,
+        }),
+    };
     let program = args
         .positional
         .split_first()
@@ -147,8 +200,8 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     let move_units: Option<u64> = args.optional("move-units", "a number of work units")?;
     let mut budget = Duration::from_secs_f64(seconds);
     if move_units.is_some() {
-        if player != PlayerSpec::Bot {
-            return Err("--move-units needs --bot linez".to_string());
+        if player != PlayerSpec::Bot && compare.as_ref().map_or(true, |b| *b != PlayerSpec::Bot) {
+            return Err("--move-units needs --bot linez (or --compare linez)".to_string());
         }
         budget = Duration::MAX;
     }
@@ -170,8 +223,21 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         svg_dir,
         svg_move: args.optional("svg-move", "a move number")?,
         quiet: args.flag("quiet"),
+        compare,
+        sprt,
+        games_file: args.text("games-file").map(PathBuf::from),
         move_units,
     })))
+}
+
+/// An in-process player's name.
+fn in_process(name: &str) -> Result<PlayerSpec, String> {
+    match name {
+        "random" => Ok(PlayerSpec::Random),
+        "greedy" => Ok(PlayerSpec::Greedy),
+        "linez" => Ok(PlayerSpec::Bot),
+        other => Err(format!("expected random|greedy|linez, found {other:?}")),
+    }
 }
 
 /// Parses a seed list: comma-separated seeds and inclusive ranges `A-B`, in the order given.
@@ -245,6 +311,29 @@ mod tests {
         let Command::Run(config) = parse(&args).unwrap() else { panic!("expected a run") };
         assert_eq!((config.move_units, config.options.max_moves), (Some(1200), Some(5000)));
         assert_eq!(config.options.budget, Duration::MAX);
+        let args = strings(&[
+            "--bot",
+            "greedy",
+            "--compare",
+            "./other --fast 'a b'",
+            "--sprt",
+            "0,10",
+            "--shard",
+            "2/3",
+        ]);
+        let Command::Run(config) = parse(&args).unwrap() else { panic!("expected a run") };
+        assert_eq!(
+            config.compare,
+            Some(PlayerSpec::Program("./other".into(), vec!["--fast".into(), "a b".into()]))
+        );
+        assert_eq!(config.sprt, Some(Sprt { h0: 0.0, h1: 10.0, alpha: 0.05, beta: 0.05 }));
+        // The second of three blocks of seeds 1-100.
+        assert_eq!(config.seeds, (34..=66).collect::<Vec<u64>>());
+        let args = strings(&["--bot", "greedy", "--compare", "random"]);
+        let Command::Run(config) = parse(&args).unwrap() else { panic!("expected a run") };
+        assert_eq!(config.compare, Some(PlayerSpec::Random));
+        let Command::Merge(files) = parse(&strings(&["merge", "a.txt", "b.txt"])).unwrap() else { panic!() };
+        assert_eq!(files, [PathBuf::from("a.txt"), PathBuf::from("b.txt")]);
     }
 
     #[test]
@@ -258,6 +347,10 @@ mod tests {
             &["--seeds"],
             &["--bot", "greedy", "--move-units", "100"],
             &["--move-units", "100", "./bot"],
+            &["--bot", "greedy", "--sprt", "0,10"],
+            &["--bot", "greedy", "--compare", "random", "--sprt", "10"],
+            &["--bot", "greedy", "--shard", "0/2"],
+            &["merge"],
         ] {
             assert!(parse(&strings(args)).is_err(), "{args:?}");
         }
