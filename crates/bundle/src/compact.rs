@@ -5,7 +5,7 @@
 use crate::lex::{is_ident_continue, is_ident_start, is_significant, lex, Token, TokenKind};
 use crate::Result;
 
-/// The shortest text with the same tokens as `src` and no comments: tokens joined by one space only
+/// A text with the same tokens as `src` and no comments: the tokens joined by one space only
 /// where the lexer (or rustc's 2021 edition) would read the joined text differently.
 ///
 /// # Errors

@@ -3,15 +3,15 @@
 //! [`bundle`] takes a workspace crate's `src/main.rs`, and inlines its library (`src/lib.rs`) and every
 //! workspace crate it depends on (such as `io`) as modules of the same file:
 //!
-//! * `mod name;` declarations are replaced by the module's file, recursively ([`expand`]);
-//! * items under `#[cfg(test)]` are removed ([`edit`]);
+//! * `mod name;` declarations are replaced by the module's file, recursively (`expand.rs`);
+//! * items under `#[cfg(test)]` are removed (`edit.rs`);
 //! * inside an inlined library, `crate::` becomes `crate::<library>::`, and a path that starts with a
 //!   dependency's name (`io::Scanner`) becomes `crate::io::Scanner`, so the code means what it meant as
-//!   a separate crate ([`edit`]; the dependencies come from the manifests, [`manifest`]);
+//!   a separate crate (`edit.rs`; the dependencies come from the manifests, `manifest.rs`);
 //! * in the [`Layout::Compact`] layout (the default), comments, indentation and every space or line
-//!   break Rust does not need are dropped ([`compact`]); the [`Layout::Pretty`] layout keeps the
-//!   sources' own text, and drops comments only if the file would exceed [`SIZE_LIMIT`] characters.
-//!   A file over the limit either way is an error.
+//!   break Rust does not need are dropped ([`compact()`], `compact.rs`); the [`Layout::Pretty`]
+//!   layout keeps the sources' own text, and drops comments only if the file would exceed
+//!   [`SIZE_LIMIT`] characters. A file over the limit in either layout is an error.
 //!
 //! The output is deterministic: the same sources give the same bytes. Every edit works on the tokens
 //! of a small lexer ([`lex()`]) that knows strings, raw strings, characters, lifetimes, nested comments
