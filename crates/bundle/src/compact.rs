@@ -98,6 +98,7 @@ mod tests {
             ("let v: Vec<Vec<u8>> = t.0 .1 + t.0.max(1);", "let v:Vec<Vec<u8>> =t.0 .1+t.0.max(1);"),
             ("return \"x\"; 'outer: loop { break 'outer }", "return \"x\";'outer:loop{break 'outer}"),
             ("if a < -1 && b | |c| c {}", "if a< -1&&b| |c|c{}"),
+            ("let f = 1. / x + 2.5e-3 * y as f64;", "let f=1./x+2.5e-3*y as f64;"),
         ];
         for (src, want) in cases {
             let got = compact(src).unwrap();

@@ -140,12 +140,7 @@ pub fn lex(src: &str) -> Result<Vec<Token>> {
             }
             TokenKind::Ident
         } else if c.is_ascii_digit() {
-            // Digits, suffixes and exponents; a '.' only when a digit follows (so `0..9` is three tokens).
-            while i < b.len()
-                && (is_ident_continue(b[i]) || (b[i] == b'.' && b.get(i + 1).is_some_and(u8::is_ascii_digit)))
-            {
-                i += 1;
-            }
+            i += number_len(&b[i..]);
             TokenKind::Number
         } else if let Some(op) = OPERATORS.iter().find(|op| b[i..].starts_with(op.as_bytes())) {
             i += op.len();
@@ -158,6 +153,40 @@ pub fn lex(src: &str) -> Result<Vec<Token>> {
         tokens.push(Token { kind, start, end: i });
     }
     Ok(tokens)
+}
+
+/// The length of the number that `b` starts with, as rustc reads it: digits, a suffix (`1u8`), an
+/// exponent with its sign (`1.5e-3`), and one '.' unless another '.' or a word follows it (so `0..9`
+/// and `1.max(2)` are three tokens and `1.` is a float).
+fn number_len(b: &[u8]) -> usize {
+    let radix = b.len() > 1 && b[0] == b'0' && matches!(b[1], b'x' | b'o' | b'b');
+    let (mut i, mut dot, mut letters) = (1, false, false);
+    while i < b.len() {
+        let c = b[i];
+        if c == b'.'
+            && !radix
+            && !dot
+            && !letters
+            && !b.get(i + 1).is_some_and(|&n| n == b'.' || is_ident_start(n))
+        {
+            dot = true;
+            i += 1;
+        } else if is_ident_continue(c) {
+            let exponent =
+                !radix && matches!(c, b'e' | b'E') && (b[i - 1].is_ascii_digit() || b[i - 1] == b'_');
+            letters |= c.is_ascii_alphabetic();
+            i += 1;
+            if exponent
+                && matches!(b.get(i), Some(b'+' | b'-'))
+                && b.get(i + 1).is_some_and(u8::is_ascii_digit)
+            {
+                i += 1;
+            }
+        } else {
+            break;
+        }
+    }
+    i
 }
 
 /// If `b` starts a raw string (`r"`, `r#"`, `br#"`, `cr"`...), its length (`None` if unterminated).
@@ -252,6 +281,19 @@ mod tests {
         assert_eq!(texts("a&&=b"), ["a", "&&", "=", "b"], "no `&&=` operator");
         assert_eq!(texts("--1"), ["-", "-", "1"], "no `--` operator");
         assert_eq!(texts("r#type 'a' 'b"), ["r#type", "'a'", "'b"]);
+    }
+
+    #[test]
+    fn lexer_reads_numbers_like_rustc() {
+        let texts = |src: &str| kinds(src).into_iter().map(|(_, t)| t.to_string()).collect::<Vec<_>>();
+        assert_eq!(texts("1. / x"), ["1.", "/", "x"], "a float with a trailing dot");
+        assert_eq!(texts("1.5e-3+2E+7f64"), ["1.5e-3", "+", "2E+7f64"]);
+        assert_eq!(texts("0x1e-5 1usize-5"), ["0x1e", "-", "5", "1usize", "-", "5"]);
+        assert_eq!(
+            texts("1.max(2) 1..2 1u8.min(0)"),
+            ["1", ".", "max", "(", "2", ")", "1", "..", "2", "1u8", ".", "min", "(", "0", ")"]
+        );
+        assert_eq!(texts("x.0.1 t.0 .1"), ["x", ".", "0.1", "t", ".", "0", ".", "1"]);
     }
 
     #[test]
