@@ -99,6 +99,14 @@ mod tests {
             ("return \"x\"; 'outer: loop { break 'outer }", "return \"x\";'outer:loop{break 'outer}"),
             ("if a < -1 && b | |c| c {}", "if a< -1&&b| |c|c{}"),
             ("let f = 1. / x + 2.5e-3 * y as f64;", "let f=1./x+2.5e-3*y as f64;"),
+            (
+                "fn g<'a>(x: &'a u8) -> [char; 3] { ['a', '\\'', 'b'] }",
+                "fn g<'a>(x:&'a u8)->[char;3]{['a','\\'','b']}",
+            ),
+            (
+                "let s = b\"a b\" ; let c = b' ' ; let t = c\"x y\" ;",
+                "let s=b\"a b\";let c=b' ';let t=c\"x y\";",
+            ),
         ];
         for (src, want) in cases {
             let got = compact(src).unwrap();
