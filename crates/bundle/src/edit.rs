@@ -69,6 +69,22 @@ impl<'a> Edits<'a> {
         self.replacements.iter().any(|&(s, e, _)| s <= byte && byte < e)
     }
 
+    /// The line of significant token `k` (from 1).
+    pub(crate) fn line(&self, k: usize) -> usize {
+        self.src[..self.span(k).start].matches('\n').count() + 1
+    }
+
+    /// The kind of significant token `k`.
+    pub(crate) fn kind(&self, k: usize) -> Option<TokenKind> {
+        self.sig.get(k).map(|&i| self.tokens[i].kind)
+    }
+
+    /// Removes significant tokens `from..to` and the text between them.
+    pub(crate) fn remove(&mut self, from: usize, to: usize) {
+        let (start, end) = (self.span(from).start, self.span(to - 1).end);
+        self.replacements.push((start, end, String::new()));
+    }
+
     /// Replaces significant token `k` by `text`.
     pub(crate) fn replace(&mut self, k: usize, text: String) {
         let token = self.span(k);
