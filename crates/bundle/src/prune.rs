@@ -111,8 +111,11 @@ pub(crate) fn prune(code: &str) -> Result<String> {
             if trait_.is_some() {
                 pending.push((body_start, item.end));
             } else {
-                for j in (0..inner.len()).filter(|&j| live.contains(&(i, Some(j)))) {
-                    pending.push((inner[j].start, inner[j].end));
+                // Its live items, and its macro calls, which count as roots.
+                for (j, member) in inner.iter().enumerate() {
+                    if member.kind == Kind::Root || live.contains(&(i, Some(j))) {
+                        pending.push((member.start, member.end));
+                    }
                 }
             }
         }
@@ -252,6 +255,7 @@ fn parse_items(edits: &Edits<'_>, from: usize, to: usize, out: &mut Vec<Item>) -
                 let end = if edits.text(end) == ";" { end + 1 } else { end };
                 (Kind::Named(edits.text(k + 2).to_string()), end, Vec::new())
             }
+            ";" => (Kind::Kept, k + 1, Vec::new()),
             "use" => {
                 let end = semicolon_end(edits, k);
                 // Nested groups and renames are not pruned: such a `use` names its items, keeping them.
@@ -410,16 +414,19 @@ mod tests {
     #[test]
     fn traits_live_through_their_methods_and_macros_through_their_calls() {
         let src = "use crate::m::{Int, Dead, Also};\nuse crate::m::Gone;\nuse std::fmt::Write;\nuse crate::m::{self as n, Also as A};\n\
-                   fn main() { 3u8.twice(); make!(); }\n\
+                   fn main() { 3u8.twice(); make!(); used_by_main(); }\n\
                    mod m {\n    pub trait Int { fn twice(self) -> Self; }\n    impl Int for u8 { fn twice(self) -> u8 { self * 2 } }\n\
                    pub struct Dead; pub struct Also; pub struct Gone;\n    pub trait Unused { fn never(&self); }\n    impl Unused for u8 { fn never(&self) {} }\n}\n\
-                   macro_rules! make { () => { helper() }; }\nfn helper() {}\nmacro_rules! unused_macro { () => {}; }\n";
+                   macro_rules! make { () => { helper() }; }\nfn helper() {}\nmacro_rules! unused_macro { () => {}; }\n\
+                   macro_rules! method { () => { fn m() {} }; } struct Live; impl Live { method!(); }\n\
+                   fn used_by_main() -> Live { Live };\n";
         let pruned = crate::compact(&prune(src).unwrap()).unwrap();
         assert_eq!(
             pruned,
-            "use crate::m::{Int,Also};use std::fmt::Write;use crate::m::{self as n,Also as A};fn main(){3u8.twice();make!();}\
+            "use crate::m::{Int,Also};use std::fmt::Write;use crate::m::{self as n,Also as A};fn main(){3u8.twice();make!();used_by_main();}\
              mod m{pub trait Int{fn twice(self)->Self;}impl Int for u8{fn twice(self)->u8{self*2}}pub struct Also;}\
-             macro_rules!make{()=>{helper()};}fn helper(){}"
+             macro_rules!make{()=>{helper()};}fn helper(){}macro_rules!method{()=>{fn m(){}};}\
+             struct Live;impl Live{method!();}fn used_by_main()->Live{Live};"
         );
     }
 
