@@ -176,7 +176,7 @@ fn prune_use(edits: &mut Edits<'_>, item: &Item, dead: &BTreeSet<&str>) {
         return;
     }
     if dead_leaves.len() == all.len() {
-        // Nothing left to import (`use a::{};` would not even resolve `super`).
+        // Nothing left to import: the whole declaration goes (Rust 1.79 rejects `use super::{};`).
         edits.remove(item.start, item.end);
         return;
     }
