@@ -413,7 +413,7 @@ mod tests {
 
     #[test]
     fn traits_live_through_their_methods_and_macros_through_their_calls() {
-        let src = "use crate::m::{Int, Dead, Also};\nuse crate::m::Gone;\nuse std::fmt::Write;\nuse crate::m::{self as n, Also as A};\n\
+        let src = "use crate::m::{Int, Dead, Also};\nuse crate::m::Gone;\nuse crate::m::{Int, Dead, Gone};\nuse std::fmt::Write;\nuse crate::m::{self as n, Also as A};\n\
                    fn main() { 3u8.twice(); make!(); used_by_main(); }\n\
                    mod m {\n    pub trait Int { fn twice(self) -> Self; }\n    impl Int for u8 { fn twice(self) -> u8 { self * 2 } }\n\
                    pub struct Dead; pub struct Also; pub struct Gone;\n    pub trait Unused { fn never(&self); }\n    impl Unused for u8 { fn never(&self) {} }\n}\n\
@@ -423,7 +423,7 @@ mod tests {
         let pruned = crate::compact(&prune(src).unwrap()).unwrap();
         assert_eq!(
             pruned,
-            "use crate::m::{Int,Also};use std::fmt::Write;use crate::m::{self as n,Also as A};fn main(){3u8.twice();make!();used_by_main();}\
+            "use crate::m::{Int,Also};use crate::m::{Int,};use std::fmt::Write;use crate::m::{self as n,Also as A};fn main(){3u8.twice();make!();used_by_main();}\
              mod m{pub trait Int{fn twice(self)->Self;}impl Int for u8{fn twice(self)->u8{self*2}}pub struct Also;}\
              macro_rules!make{()=>{helper()};}fn helper(){}macro_rules!method{()=>{fn m(){}};}\
              struct Live;impl Live{method!();}fn used_by_main()->Live{Live};"
