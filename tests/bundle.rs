@@ -1,5 +1,5 @@
-//! Every solver bundles into one `.rs` file that compiles alone with `rustc --edition 2021 -O` and
-//! behaves exactly like the crate's own binary: the same output on every sample, the same error line
+//! Every solver bundles into one `.rs` file (the compact layout, what a judge is given) that compiles
+//! alone with `rustc --edition 2021 -O` and behaves exactly like the crate's own binary: the same output on every sample, the same error line
 //! and exit code on every bad input. (The bots' bundles also play whole games through their referees:
 //! `tests/hex_bundle_games.rs`, `tests/linez_bundle_games.rs`.)
 

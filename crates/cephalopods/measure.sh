@@ -17,7 +17,7 @@ rustc --edition 2021 -O "$scratch/cephalopods.rs" -o "$scratch/bundled"
 release=$CARGO_TARGET_DIR/release/cephalopods
 bundled=$scratch/bundled
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs), $(rustc --version)"
-echo "bundle: $(wc -c < "$scratch/cephalopods.rs") characters"
+echo "bundle: $(wc -m < "$scratch/cephalopods.rs") characters"
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 
 echo; echo "== in-process"

@@ -66,9 +66,10 @@ pub fn binary(name: &str) -> PathBuf {
     path
 }
 
-/// The crate's bundled single file, as the bundler writes it.
+/// The crate's bundled single file, as the bundler writes it by default (compact).
 pub fn bundle_source(name: &str) -> String {
-    bundle::bundle(&workspace_root(), name).unwrap_or_else(|e| panic!("bundling {name}: {e}"))
+    bundle::bundle(&workspace_root(), name, bundle::Layout::Compact)
+        .unwrap_or_else(|e| panic!("bundling {name}: {e}"))
 }
 
 /// The compiler for the bundles: `BUNDLE_RUSTC` if set (CI sets it to Rust 1.79.0, the oldest
