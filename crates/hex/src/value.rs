@@ -9,6 +9,7 @@
 //! [`crate::value_table`].
 
 use crate::board::{Color, CELLS, SIZE};
+use crate::patterns::PACK_BASE;
 use crate::position::{stone, Position, EMPTY};
 use crate::value_table::VALUE_NET;
 
@@ -16,9 +17,8 @@ use crate::value_table::VALUE_NET;
 pub const HIDDEN: usize = 32;
 /// Inputs: the mover's stones (`0..CELLS`), then the opponent's.
 pub const INPUTS: usize = 2 * CELLS;
-/// The packed weights: each character holds 14 bits, `char - PACK_BASE`, a weight
-/// `(q - PACK_ZERO) / PACK_SCALE` (so weights lie in about -8..8).
-pub const PACK_BASE: u32 = 0x4E00;
+/// The packed weights: each character holds 14 bits, `q = char - PACK_BASE` (the shape tables'
+/// packing), a weight `(q - PACK_ZERO) / PACK_SCALE` (so weights lie in about -8..8).
 pub const PACK_ZERO: f32 = 8192.0;
 pub const PACK_SCALE: f32 = 1024.0;
 /// Weights in the packed order: the hidden layer input by input (`HIDDEN` each), its biases, the
@@ -116,10 +116,33 @@ impl ValueNet {
     /// The probability that `to_move` wins.
     #[inline]
     pub fn evaluate(&self, accumulator: &Accumulator, to_move: Color) -> f32 {
-        let sums = &accumulator.sums[to_move.index()];
+        self.output_of(&accumulator.sums[to_move.index()], None)
+    }
+
+    /// The probability that `mover` wins after playing `cell` (the position of `accumulator`,
+    /// `mover` to play), without changing the sums: only the opponent's frame is read.
+    #[inline]
+    pub fn evaluate_after(&self, accumulator: &Accumulator, cell: usize, mover: Color) -> f32 {
+        let next = mover.opponent();
+        let column = &self.hidden[input(cell, mover, next)];
+        1.0 - self.output_of(&accumulator.sums[next.index()], Some(column))
+    }
+
+    /// The output for hidden sums `sums` (plus `column`, if any).
+    #[inline]
+    fn output_of(&self, sums: &[f32; HIDDEN], column: Option<&[f32; HIDDEN]>) -> f32 {
         let mut logit = self.output_bias;
-        for (&sum, &weight) in sums.iter().zip(&self.output) {
-            logit += sum.max(0.0) * weight;
+        match column {
+            None => {
+                for (&sum, &weight) in sums.iter().zip(&self.output) {
+                    logit += sum.max(0.0) * weight;
+                }
+            }
+            Some(column) => {
+                for ((&sum, &add), &weight) in sums.iter().zip(column).zip(&self.output) {
+                    logit += (sum + add).max(0.0) * weight;
+                }
+            }
         }
         1.0 / (1.0 + (-logit).exp())
     }
@@ -170,6 +193,13 @@ mod tests {
             }
             for (a, b) in built.sums.iter().flatten().zip(from_scratch.sums.iter().flatten()) {
                 assert!((a - b).abs() < 1e-3);
+            }
+            // A move's value without playing it: the played position's value for the opponent.
+            for cell in (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).take(5) {
+                let mut after = position.clone();
+                after.play(cell);
+                let played = 1.0 - net.evaluate(&net.accumulator(&after), after.to_move);
+                assert!((net.evaluate_after(&from_scratch, cell, position.to_move) - played).abs() < 1e-4);
             }
         }
     }

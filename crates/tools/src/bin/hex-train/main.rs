@@ -1,14 +1,31 @@
 //! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
 //!
+//! * `hex-train patterns`: the shape weights ([`hex::patterns`]) from the moves one engine chose;
 //! * `hex-train value`: the value network ([`hex::value`]) from the games' outcomes.
 //!
 //! See crates/hex/README.md ("The value network") for the data and the commands.
 
+mod patterns;
 mod value;
 
 use std::time::Instant;
-use tools::cli::{Opt, Parsed, Spec};
+use tools::cli::{Args, Opt, Parsed, Spec};
 use tools::hex_record::Record;
+
+const PATTERNS: Spec = Spec {
+    usage: &["hex-train patterns [OPTIONS] RECORDS..."],
+    about: "Fits the shape weights to the moves in RECORDS (hex-arena record files) by\n\
+            minorization-maximization, holding out every tenth game, and writes the packed table.",
+    options: &[
+        Opt::value("player", "NAME", "learn only the moves of engines whose name starts with NAME"),
+        Opt::value("min-wins", "N", "keep the 12-cell shapes chosen at least N times").default("5"),
+        Opt::value("max-shapes", "N", "keep at most N 12-cell shapes").default("3000"),
+        Opt::value("iterations", "N", "minorization-maximization rounds").default("30"),
+        Opt::value("out", "FILE", "the packed table").default("crates/hex/src/shape_table.rs"),
+    ],
+    trailing: false,
+    notes: "",
+};
 
 const VALUE: Spec = Spec {
     usage: &["hex-train value [OPTIONS] RECORDS..."],
@@ -37,17 +54,32 @@ fn read_records(paths: &[String]) -> Result<Vec<Record>, String> {
     Ok(records)
 }
 
-fn run_value(args: &[String]) -> Result<(), String> {
-    let args = match VALUE.parse(args)? {
+/// The options of `spec` and at least one records file, or `None` after printing the help.
+fn parse(spec: &Spec, args: &[String]) -> Result<Option<Args>, String> {
+    match spec.parse(args)? {
         Parsed::Help => {
-            print!("{}", VALUE.help());
-            return Ok(());
+            print!("{}", spec.help());
+            Ok(None)
         }
-        Parsed::Args(args) => args,
-    };
-    if args.positional.is_empty() {
-        return Err("expected at least one records file".into());
+        Parsed::Args(args) if args.positional.is_empty() => Err("expected at least one records file".into()),
+        Parsed::Args(args) => Ok(Some(args)),
     }
+}
+
+fn run_patterns(args: &[String]) -> Result<(), String> {
+    let Some(args) = parse(&PATTERNS, args)? else { return Ok(()) };
+    let options = patterns::Options {
+        player: args.text("player").map(str::to_string),
+        min_wins: args.get("min-wins", "a count")?,
+        max_shapes: args.get("max-shapes", "a count")?,
+        iterations: args.get("iterations", "a count")?,
+        out: args.get("out", "a path")?,
+    };
+    patterns::run(&options, &read_records(&args.positional)?)
+}
+
+fn run_value(args: &[String]) -> Result<(), String> {
+    let Some(args) = parse(&VALUE, args)? else { return Ok(()) };
     let epochs: usize = args.get("epochs", "a count")?;
     let batch: usize = args.get_in("batch", 1..=1_000_000, "a count")?;
     let rate: f32 = args.get("rate", "a number")?;
@@ -93,12 +125,13 @@ fn run_value(args: &[String]) -> Result<(), String> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
+        Some("patterns") => run_patterns(&args[1..]),
         Some("value") => run_value(&args[1..]),
         Some("-h" | "--help") | None => {
-            println!("usage: hex-train value [OPTIONS] RECORDS...   (hex-train value --help)");
+            println!("usage: hex-train patterns|value [OPTIONS] RECORDS...   (hex-train patterns --help)");
             Ok(())
         }
-        Some(other) => Err(format!("unknown subcommand {other:?}: expected value")),
+        Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns or value")),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

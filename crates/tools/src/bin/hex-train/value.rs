@@ -7,7 +7,8 @@
 //! still joins top and bottom). Every tenth game is held out. Plain minibatch Adam on the
 //! cross-entropy, deterministic by its seed; weights are clamped to the packed range.
 
-use hex::value::{input, HIDDEN, INPUTS, PACK_BASE, PACK_SCALE, PACK_ZERO, WEIGHTS};
+use hex::patterns::PACK_BASE;
+use hex::value::{input, HIDDEN, INPUTS, PACK_SCALE, PACK_ZERO, WEIGHTS};
 use hex::{Game, CELLS};
 use tools::hex_record::{Reason, Record};
 

@@ -1,9 +1,5 @@
-//! Learns the shape weights of `hex::patterns` from game records and writes `src/shape_table.rs`.
-//!
-//! ```text
-//! cargo run --release -p hex --example train_patterns -- [--player NAME] [--min-wins N]
-//!     [--max-shapes N] [--iterations N] [--out FILE] RECORDS...
-//! ```
+//! `hex-train patterns`: learns the shape weights of [`hex::patterns`] from game records and writes
+//! `crates/hex/src/shape_table.rs`.
 //!
 //! RECORDS are `hex-arena` record files (one game a line, `moves=` every move). Every move that is
 //! a cell (not the referee's forced opening, not a swap), made by an engine whose name starts with
@@ -17,12 +13,19 @@
 //! Every tenth game is held out and reported: the held-out log-likelihood per move and how often
 //! the highest-weighted cell is the one played.
 
-use hex::board::{Cell, Color, Game, Move, CELLS};
 use hex::geometry::NODES;
-use hex::patterns::{canonical, quantize, Shapes, PACK_BASE, RECENT_MOVE_CLASSES, SHAPE6_CODES};
+use hex::patterns::{canonical, Shapes, LN_SCALE, PACK_BASE, RECENT_MOVE_CLASSES, SHAPE6_CODES};
 use hex::position::Position;
+use hex::{Cell, Color, Game, Move, CELLS};
 use std::collections::HashMap;
 use std::fmt::Write as _;
+use tools::hex_record::Record;
+
+/// The byte of an ln weight, clamped to the representable range (the inverse of
+/// [`hex::patterns::dequantize`]).
+fn quantize(ln: f32) -> u32 {
+    (ln * LN_SCALE + 128.0).round().clamp(0.0, 255.0) as u32
+}
 
 /// One observation: the candidates' features and the index of the chosen one.
 struct Observation {
@@ -36,78 +39,63 @@ const NONE: u32 = u32::MAX;
 /// A candidate's raw features: 6-neighbour class, canonical 12-cell code, last-move class.
 type Features = (u16, u32, u8);
 
-fn main() {
-    let mut args = std::env::args().skip(1);
-    let mut player: Option<String> = None;
-    let mut min_wins = 5usize;
-    let mut max_shapes = 3000usize;
-    let mut iterations = 30usize;
-    let mut out = String::from("crates/hex/src/shape_table.rs");
-    let mut files = Vec::new();
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().unwrap_or_else(|| panic!("{name} needs a value"));
-        match arg.as_str() {
-            "--player" => player = Some(value("--player")),
-            "--min-wins" => min_wins = value("--min-wins").parse().expect("--min-wins N"),
-            "--max-shapes" => max_shapes = value("--max-shapes").parse().expect("--max-shapes N"),
-            "--iterations" => iterations = value("--iterations").parse().expect("--iterations N"),
-            "--out" => out = value("--out"),
-            _ => files.push(arg),
-        }
-    }
+/// The options of `hex-train patterns`.
+pub struct Options {
+    pub player: Option<String>,
+    pub min_wins: usize,
+    pub max_shapes: usize,
+    pub iterations: usize,
+    pub out: String,
+}
+
+/// Fits the weights to `records` and writes the table to `options.out`.
+///
+/// # Errors
+/// A table that cannot be written.
+pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
+    let Options { player, min_wins, max_shapes, iterations, out } = options;
+    let (min_wins, max_shapes, iterations) = (*min_wins, *max_shapes, *iterations);
     let shapes = Shapes::new();
     // Raw features: (6-code canonical, 12-code canonical, class) per candidate.
     let mut raw: Vec<(Vec<Features>, usize, bool)> = Vec::new();
-    let mut games = 0usize;
-    for file in &files {
-        let text = std::fs::read_to_string(file).unwrap_or_else(|e| panic!("{file}: {e}"));
-        for line in text.lines() {
-            let field = |key: &str| {
-                line.split(' ').find_map(|f| f.strip_prefix(key).and_then(|v| v.strip_prefix('=')))
-            };
-            let (Some(moves), Some(red), Some(blue)) = (field("moves"), field("red"), field("blue")) else {
-                continue;
-            };
-            let forced = field("opening").is_some_and(|o| o != "-");
-            let held_out = games % 10 == 9;
-            games += 1;
-            let mut game = Game::new();
-            let mut last = NODES;
-            let mut own_last = NODES;
-            for (index, text) in moves.split(',').enumerate() {
-                let Ok(mv) = text.parse::<Move>() else { break };
-                let mover = game.to_move();
-                let name = if mover == Color::Red { red } else { blue };
-                let learn =
-                    !(forced && index == 0) && player.as_deref().map_or(true, |p| name.starts_with(p));
-                if let (Move::Place(cell), true) = (mv, learn) {
-                    let position = Position::new(game.board(), mover);
-                    let mut candidates = Vec::new();
-                    let mut chosen = usize::MAX;
-                    for empty in game.board().empty_cells() {
-                        if empty == cell {
-                            chosen = candidates.len();
-                        }
-                        let (code6, code12, class) =
-                            shapes.features(&position, empty.index(), last, own_last);
-                        candidates.push((canonical(code6) as u16, canonical(code12) as u32, class as u8));
+    let games = records.len();
+    for (number, record) in records.iter().enumerate() {
+        let forced = record.opening.is_some();
+        let held_out = number % 10 == 9;
+        let mut game = Game::new();
+        let mut last = NODES;
+        let mut own_last = NODES;
+        for (index, &mv) in record.moves.iter().enumerate() {
+            let mover = game.to_move();
+            let name = if mover == Color::Red { &record.red } else { &record.blue };
+            let learn = !(forced && index == 0) && player.as_deref().map_or(true, |p| name.starts_with(p));
+            if let (Move::Place(cell), true) = (mv, learn) {
+                let position = Position::new(game.board(), mover);
+                let mut candidates = Vec::new();
+                let mut chosen = usize::MAX;
+                for empty in game.board().empty_cells() {
+                    if empty == cell {
+                        chosen = candidates.len();
                     }
-                    if chosen != usize::MAX {
-                        raw.push((candidates, chosen, held_out));
-                    }
+                    let (code6, code12, class) = shapes.features(&position, empty.index(), last, own_last);
+                    candidates.push((canonical(code6) as u16, canonical(code12) as u32, class as u8));
                 }
-                if game.play(mv).is_err() {
-                    break;
+                if chosen != usize::MAX {
+                    raw.push((candidates, chosen, held_out));
                 }
-                (own_last, last) = match mv {
-                    Move::Place(c) => (last, c.index()),
-                    // After a swap the swapped stone is the last move, and the mover's own first
-                    // stone is gone (the bot does not know it either).
-                    Move::Swap => (NODES, last_stone(&game).map_or(NODES, Cell::index)),
-                };
-                if game.winner().is_some() {
-                    break;
-                }
+            }
+            // A record that ended by an illegal move holds that move last.
+            if game.play(mv).is_err() {
+                break;
+            }
+            (own_last, last) = match mv {
+                Move::Place(c) => (last, c.index()),
+                // After a swap the swapped stone is the last move, and the mover's own first
+                // stone is gone (the bot does not know it either).
+                Move::Swap => (NODES, last_stone(&game).map_or(NODES, Cell::index)),
+            };
+            if game.winner().is_some() {
+                break;
             }
         }
     }
@@ -180,10 +168,12 @@ fn main() {
     }
     let recent_moves: String = weights.c.iter().map(|w| pack(quantize(w.ln() as f32))).collect();
     let mut text = String::new();
-    text.push_str("//! The learned shape weights packed for [`crate::patterns`] (written by `examples/train_patterns.rs`;\n");
+    text.push_str(
+        "//! The learned shape weights packed for [`crate::patterns`] (written by `hex-train patterns`;\n",
+    );
     text.push_str("//! each character holds 14 bits as `char - 0x4E00`).\n\n");
     text.push_str(
-        "/// ln weight of each 6-neighbour code, one character each (quantized, see `patterns::quantize`).\n",
+        "/// ln weight of each 6-neighbour code, one character each (quantized: `ln w = (q - 128) / LN_SCALE`).\n",
     );
     let _ = writeln!(text, "pub const SHAPE6: &str = \"{shape6}\";");
     text.push_str("/// Frequent 12-cell shapes: two characters each, `canonical code << 8 | quantized ln correction`.\n");
@@ -192,12 +182,13 @@ fn main() {
         "/// ln weight of each recent-move class (`patterns::recent_move_class`), one character each.\n",
     );
     let _ = writeln!(text, "pub const RECENT_MOVES: &str = \"{recent_moves}\";");
-    std::fs::write(&out, text).unwrap_or_else(|e| panic!("{out}: {e}"));
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
     eprintln!(
         "wrote {out}: {} 12-cell shapes, recent-move weights {:?}",
         shape12.chars().count() / 2,
         weights.c
     );
+    Ok(())
 }
 
 /// The stone the swap placed (the only stone on the board after it).
