@@ -3,12 +3,14 @@
 //! * [`cli`]: one small option parser, with `--help`, defaults and validation;
 //! * [`process`]: an engine as a subprocess, answering within a deadline;
 //! * [`pool`]: the worker pool behind `-j`, results in order, and the progress line;
-//! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles.
+//! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles;
+//! * [`linez_baseline`]: the Linez yardstick players (random and greedy).
 //!
 //! The games' rules are not here: they come from the `hex` and `linez` libraries, the same code
 //! the bots use.
 
 pub mod cli;
+pub mod linez_baseline;
 pub mod pool;
 pub mod process;
 pub mod stats;

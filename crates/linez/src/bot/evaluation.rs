@@ -1,6 +1,7 @@
 //! The evaluation of a position (our move next): 5-cell windows of one colour, line plans, where
 //! placements help, free space, and the best follow-up move; each term counted once
-//! ([`EvalTerms`]) and weighted by [`Weights`].
+//! ([`EvalTerms`]) and weighted by [`Weights`]. [`Evaluator`] owns the weights and the window
+//! table, and is what the search evaluates with.
 
 use crate::board::{cells_of, flood, neighbours, Board, Cell, CellSet, CELLS, SIZE};
 
@@ -25,7 +26,8 @@ pub struct Weights {
     /// Value of a sample whose placements fill the board (the game is lost).
     pub loss: i32,
     /// Value of a colour whose cheapest line needs `k` more numbers moved in, by `k` (0..=5); a
-    /// window counts only if enough numbers of its colour lie outside it and can reach its gaps.
+    /// window counts only if enough numbers of its colour lie outside it and can reach its gaps
+    /// (next to an empty region holding one of them: strict supply).
     pub plan: [i32; 6],
     /// Value of each further window (at most 3) as cheap as a colour's cheapest.
     pub plan_ways: i32,
@@ -36,32 +38,9 @@ pub struct Weights {
     pub useful2: i32,
     /// As [`Weights::useful2`] for windows of 3+.
     pub useful3: i32,
-    /// Depth 2: how many replies (best by the window delta) each sample searches (0 = the
-    /// heuristic follow-up only).
-    pub reply_k: usize,
-    /// Depth 2: random placements (unknown colours) per searched reply.
-    pub reply_samples: usize,
-    /// Depth 2 only on boards with at least this many numbers (crowded boards, where games are
-    /// lost).
-    pub reply_from: u32,
     /// Plans through mixed windows: a window with 3+ numbers of one colour and 1-2 others costs
     /// its missing numbers plus the others that must leave (0 = off).
     pub dirty_plans: i32,
-    /// Plans count only the numbers of the colour that can move into the window's gaps (next to
-    /// an empty region holding one of them), not every number of the colour outside it.
-    pub strict_supply: bool,
-    /// Rollouts: on boards searched deep, a sample plays this many of our moves (each followed by
-    /// three random numbers at random cells) with the rollout policy before it is evaluated
-    /// (0 = the reply search instead).
-    pub rollout_plies: usize,
-    /// Rollout policy: how many quiet moves (best by window change) it re-ranks by the evaluation.
-    pub rollout_k: usize,
-    /// Rollout policy: softmax temperature over those evaluations (0 = greedy).
-    pub rollout_temperature: i32,
-    /// Rollout policy: offer each number only its best target by window change, found once per
-    /// region of empty cells (`leave + arrive`, the windows through both cells ignored), instead of
-    /// scoring every move exactly.
-    pub rollout_quick: bool,
 }
 
 impl Default for Weights {
@@ -78,15 +57,7 @@ impl Default for Weights {
             blocked_percent: 100,
             useful2: 3,
             useful3: 15,
-            reply_k: 5,
-            reply_samples: 1,
-            reply_from: 40,
             dirty_plans: 1,
-            strict_supply: true,
-            rollout_plies: 4,
-            rollout_k: 4,
-            rollout_temperature: 0,
-            rollout_quick: true,
         }
     }
 }
@@ -133,6 +104,99 @@ impl WindowTable {
     #[inline]
     pub(super) fn windows_of(&self, cell: Cell) -> &[u8] {
         &self.of_cell[cell][..self.of_cell_len[cell] as usize]
+    }
+}
+
+/// The evaluation's owner: its [`Weights`] and the window table they apply through. The search
+/// ranks, values and rolls out with one.
+pub(super) struct Evaluator {
+    pub(super) weights: Weights,
+    pub(super) table: WindowTable,
+}
+
+impl Evaluator {
+    pub(super) fn new(weights: Weights) -> Evaluator {
+        Evaluator { weights, table: WindowTable::new() }
+    }
+
+    /// The window counts of `board`, from scratch.
+    pub(super) fn counts(&self, board: &Board) -> WindowCounts {
+        WindowCounts::new(&self.table, board)
+    }
+
+    /// The window counts of `new` from `counts`, those of `old` ([`WindowCounts::derive`]).
+    pub(super) fn derive(&self, counts: &WindowCounts, old: &Board, new: &Board) -> WindowCounts {
+        counts.derive(&self.table, old, new)
+    }
+
+    /// The window change of every move of `board` ([`MoveDeltas`]); `counts` are its counts.
+    pub(super) fn deltas(&self, counts: &WindowCounts, board: &Board) -> MoveDeltas {
+        MoveDeltas::new(&self.table, counts, &self.weights, board)
+    }
+
+    /// The evaluation of a board where it is our turn to move: windows, plans and free space, and
+    /// with `follow_up` the best follow-up move (0 for a clear board).
+    /// `counts` are `board`'s window counts.
+    pub(super) fn evaluate(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> i32 {
+        if board.is_clear() {
+            return 0;
+        }
+        self.terms_with(board, counts, follow_up).value(&self.weights)
+    }
+
+    /// The terms of the evaluation of `board` (our move next), with the follow-up move's or not.
+    #[cfg(test)]
+    pub(super) fn terms(&self, board: &Board, follow_up: bool) -> EvalTerms {
+        self.terms_with(board, &self.counts(board), follow_up)
+    }
+
+    /// The terms of the evaluation of `board` with its window counts at hand.
+    fn terms_with(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> EvalTerms {
+        let weights = &self.weights;
+        let regions = EmptyRegions::new(board);
+        let mut terms = EvalTerms::default();
+        structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
+        space_terms(board, &regions, &mut terms);
+        if follow_up {
+            (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
+        }
+        terms
+    }
+
+    /// The follow-up move on `board`: how many lines the next move can complete (at most 3), and
+    /// the best window delta of a quiet move.
+    fn best_follow_up(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> (i32, i32) {
+        let deltas = self.deltas(counts, board);
+        // Ready lines: an empty cell that completes a line of colour c, reachable by a c number.
+        // Each is a line scored without a placement, and several survive a placement better.
+        let mut completing = deltas.completing_cells(board);
+        // The best quiet move: leave[a] + the best arrive[b][colour] over the regions `a` touches.
+        // (This skips the correction for windows through both cells: a heuristic follow-up.)
+        let region_best = deltas.best_arrivals(board, regions);
+        let mut ready = 0u32;
+        let mut best = i32::MIN;
+        for a in cells_of(board.occupied_cells()) {
+            let colour = board.get(a) as usize;
+            let reach = regions.reachable_from(a);
+            if reach == 0 {
+                continue;
+            }
+            let targets = reach & completing[colour];
+            for b in cells_of(targets) {
+                if !may_share_window(a, b) {
+                    ready += 1;
+                    // Count each target once per colour.
+                    completing[colour] &= !(1u128 << b);
+                }
+            }
+            let mut arrive = i32::MIN;
+            for at in cells_of(neighbours(1u128 << a) & board.empty_cells()) {
+                arrive = arrive.max(region_best[regions.id[at] as usize][colour].0);
+            }
+            best = best.max(deltas.leave[a] + arrive);
+        }
+        let best = if best == i32::MIN { 0 } else { best };
+        (ready.min(3) as i32, best)
     }
 }
 
@@ -546,7 +610,7 @@ pub(super) fn structure_terms(
     let ColourReach { reach, supply, of_colour, borders } = colour_reach(board, regions);
     let empty = board.empty_cells();
     // Strict supply; one region (an open board) needs no check.
-    let strict = weights.strict_supply && regions.sets().len() > 1;
+    let strict = regions.sets().len() > 1;
     let mut cheapest = [5u8; 8];
     let mut ways = [0i32; 8];
     let mut useful2 = [0 as CellSet; 8];
@@ -624,8 +688,6 @@ pub(super) fn structure_terms(
 pub(super) mod tests {
     use super::*;
     use crate::bot::search::{place_random, SampleRng};
-    use crate::bot::Bot;
-    use std::time::Duration;
 
     pub(in crate::bot) fn random_board(state: &mut u64, density: u64) -> Board {
         let mut board = Board::new();
@@ -720,8 +782,8 @@ pub(super) mod tests {
     fn counted_window_terms_weigh_to_the_plain_window_score() {
         // With every window at full weight, the open and blocked windows of `EvalTerms`, weighted,
         // are the plain window score: each one-colour window counted once, by its numbers.
-        let bot = Bot::new(Duration::from_secs(20));
         let weights = Weights { blocked_percent: 100, ..Weights::default() };
+        let bot = Evaluator::new(weights);
         let mut state = 3u64;
         for density in [10, 40, 70] {
             for _ in 0..20 {
@@ -868,7 +930,7 @@ pub(super) mod tests {
     /// The plan terms computed plainly: every window judged on its own (board.reachable_from for
     /// the reach, the numbers next to each gap for strict supply), then each colour's cheapest
     /// cost and how many further windows share it.
-    fn plain_plan_terms(board: &Board, weights: &Weights) -> ([i32; 6], i32) {
+    fn plain_plan_terms(board: &Board) -> ([i32; 6], i32) {
         let table = WindowTable::new();
         let mut costs: Vec<Vec<u8>> = vec![Vec::new(); 8];
         let empty = board.empty_cells();
@@ -913,7 +975,7 @@ pub(super) mod tests {
                         gaps.iter().flat_map(|&gap| movers(colour, gap)).collect();
                     // Strict supply applies to boards of more than one empty region (the bot
                     // takes an open board's numbers to be free to move).
-                    if weights.strict_supply && regions > 1 && missing > 0 && (near.len() as u8) < missing {
+                    if regions > 1 && missing > 0 && (near.len() as u8) < missing {
                         continue;
                     }
                     costs[colour].push(missing);
@@ -949,19 +1011,12 @@ pub(super) mod tests {
         // so far, and reads strict supply from region borders: the same terms as judging every
         // window on its own.
         let mut state = 41u64;
-        for strict_supply in [true, false] {
-            let weights = Weights { strict_supply, ..Weights::default() };
-            let bot = Bot::with_weights(Duration::from_secs(20), weights);
-            for density in [30, 50, 60, 70, 80] {
-                for _ in 0..40 {
-                    let board = random_board(&mut state, density);
-                    let terms = bot.terms(&board, false);
-                    assert_eq!(
-                        (terms.plan, terms.plan_ways),
-                        plain_plan_terms(&board, &weights),
-                        "\n{board}"
-                    );
-                }
+        let eval = Evaluator::new(Weights::default());
+        for density in [30, 50, 60, 70, 80] {
+            for _ in 0..80 {
+                let board = random_board(&mut state, density);
+                let terms = eval.terms(&board, false);
+                assert_eq!((terms.plan, terms.plan_ways), plain_plan_terms(&board), "\n{board}");
             }
         }
     }
@@ -991,27 +1046,12 @@ pub(super) mod tests {
         colours[crate::board::cell(1, 4)] = 3;
         colours[crate::board::cell(8, 8)] = 1;
         let board = Board::from_colours(colours);
-        let loose = Bot::with_weights(
-            Duration::from_secs(20),
-            Weights { strict_supply: false, ..Weights::default() },
-        );
-        let strict = Bot::new(Duration::from_secs(20));
-        assert_eq!(loose.terms(&board, false).plan, [0, 1, 0, 0, 0, 6]);
-        assert_eq!(strict.terms(&board, false).plan, [0, 0, 0, 1, 0, 6]);
-        // Strict supply only ever removes plans (each colour's cheapest can only grow), and a
-        // board with one empty region has nothing to check.
-        let mut state = 29u64;
-        for density in [20, 50, 65, 80] {
-            for _ in 0..50 {
-                let board = random_board(&mut state, density);
-                let (a, b) = (loose.terms(&board, false), strict.terms(&board, false));
-                let cost = |plan: [i32; 6]| (0..6).map(|k| k as i32 * plan[k]).sum::<i32>();
-                assert!(cost(b.plan) >= cost(a.plan), "\n{board}");
-                if EmptyRegions::new(&board).sets().len() <= 1 {
-                    assert_eq!(a, b, "\n{board}");
-                }
-            }
-        }
+        let eval = Evaluator::new(Weights::default());
+        assert_eq!(eval.terms(&board, false).plan, [0, 0, 0, 1, 0, 6]);
+        // Without the 3 the gap joins the big region, the fifth 1 can reach it: a plan of 1.
+        colours[crate::board::cell(1, 4)] = 0;
+        let open = Board::from_colours(colours);
+        assert_eq!(eval.terms(&open, false).plan, [0, 1, 0, 0, 0, 6]);
     }
 
     #[test]
