@@ -32,8 +32,9 @@ points, whether the board filled), then the deaths and the mean moves survived.
 
 costs: the schedule's calibration. Plays the seeds at UNITS a move sampling on THREADS threads (1 \
 or 2) and prints the wall-clock time a work unit took, over all moves and by the numbers on the \
-board (UNITS_PER_SECOND and PARALLEL_PERCENT in the bot's schedule come from it; run old and new \
-side by side, under the same load, to compare two versions).",
+board (UNITS_PER_SECOND and PARALLEL_PERCENT in the bot's schedule come from it, on an idle \
+machine), and on one thread its CPU time (run two versions side by side, under the same load, to \
+compare them).",
     options: &[
         Opt::value(
             "rollout",
@@ -162,14 +163,11 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
     Ok(Some(Config { mode, weights, rollout, band }))
 }
 
-/// CPU seconds of the calling thread (Linux: utime + stime of /proc/thread-self/stat, in ticks of
-/// 10 ms; 0 elsewhere).
+/// CPU seconds of the calling thread (Linux: the time on a CPU of /proc/thread-self/schedstat, in
+/// nanoseconds; 0 elsewhere). Unlike the wall clock, other processes on the machine hardly change it.
 fn thread_cpu() -> f64 {
-    let text = std::fs::read_to_string("/proc/thread-self/stat").unwrap_or_default();
-    let after = text.rsplit(')').next().unwrap_or("");
-    let fields: Vec<&str> = after.split_whitespace().collect();
-    let ticks = |at: usize| fields.get(at).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0);
-    (ticks(11) + ticks(12)) / 100.0
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").unwrap_or_default();
+    text.split_whitespace().next().and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0) / 1e9
 }
 
 /// `mean ± 2 s.e.` of `values`.
@@ -304,11 +302,12 @@ fn crowded(config: &Config, first: u64, last: u64, units: u64, horizon: u64) -> 
 }
 
 /// The costs mode: the wall-clock time a work unit took, over all moves and by the numbers on the
-/// board (the schedule counts units, so these should be about equal).
+/// board (the schedule counts units, so these should be about equal), and on one thread the CPU
+/// time (what a busy machine hardly changes: compare two versions by it, side by side).
 fn costs(config: &Config, first: u64, last: u64, units: u64, threads: usize) {
     let bot = tuned_bot(config).with_threads(threads);
     const BANDS: [u32; 7] = [0, 40, 45, 50, 55, 60, 65];
-    let (mut nanos, mut spent, mut count) = ([0u128; 7], [0u64; 7], [0u64; 7]);
+    let (mut nanos, mut cpu, mut spent, mut count) = ([0u128; 7], [0f64; 7], [0u64; 7], [0u64; 7]);
     for seed in first..=last {
         let mut game = Game::new(seed, Rules::default());
         while !game.is_over() {
@@ -317,24 +316,38 @@ fn costs(config: &Config, first: u64, last: u64, units: u64, threads: usize) {
             let band = BANDS.iter().rposition(|&from| numbers >= from).expect("band");
             let cost = bot.sample_cost(&turn.board);
             let effort = effort_of_units(units, cost);
-            let start = std::time::Instant::now();
+            let (start, cpu_start) = (std::time::Instant::now(), thread_cpu());
             let mv = bot.choose_with(&turn.board, turn.next_three, effort);
             nanos[band] += start.elapsed().as_nanos();
+            cpu[band] += thread_cpu() - cpu_start;
             spent[band] += effort.units(cost);
             count[band] += 1;
             game.play(mv).expect("the bot plays legal moves");
         }
     }
+    // The CPU time is the calling thread's: the whole move's on one thread only.
+    let cpu_per_unit = |seconds: f64, units: u64| {
+        if threads == 1 {
+            format!(" cpu-ns/unit {:.0}", seconds * 1e9 / units as f64)
+        } else {
+            String::new()
+        }
+    };
     let total: u128 = nanos.iter().sum();
     let units_total: u64 = spent.iter().sum();
-    println!("all moves units {units_total} ns/unit {:.0}", total as f64 / units_total as f64);
+    println!(
+        "all moves units {units_total} ns/unit {:.0}{}",
+        total as f64 / units_total as f64,
+        cpu_per_unit(cpu.iter().sum(), units_total)
+    );
     for (band, from) in BANDS.iter().enumerate() {
         if spent[band] > 0 {
             println!(
-                "numbers {from}+ moves {} units {} ns/unit {:.0}",
+                "numbers {from}+ moves {} units {} ns/unit {:.0}{}",
                 count[band],
                 spent[band],
-                nanos[band] as f64 / spent[band] as f64
+                nanos[band] as f64 / spent[band] as f64,
+                cpu_per_unit(cpu[band], spent[band])
             );
         }
     }
