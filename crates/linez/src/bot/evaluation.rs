@@ -240,11 +240,8 @@ impl WindowCounts {
     pub(super) fn derive(&self, table: &WindowTable, old: &Board, new: &Board) -> WindowCounts {
         let mut counts = self.clone();
         let (before, after) = (old.colours(), new.colours());
-        for at in 0..CELLS {
+        for at in cells_of(changed_cells(old, new)) {
             let (was, now) = (before[at] as usize, after[at] as usize);
-            if was == now {
-                continue;
-            }
             for &w in table.windows_of(at) {
                 let w = w as usize;
                 let by_colour = &mut counts.by_colour[w];
@@ -296,6 +293,31 @@ impl WindowCounts {
     }
 }
 
+/// The cells whose colour differs between `old` and `new`, compared 8 cells at a time (a move
+/// changes 2 cells, a placement 3).
+#[inline]
+fn changed_cells(old: &Board, new: &Board) -> CellSet {
+    let (before, after) = (old.colours(), new.colours());
+    let mut changed: CellSet = 0;
+    for start in (0..CELLS - CELLS % 8).step_by(8) {
+        let word = |colours: &[u8; CELLS]| {
+            u64::from_le_bytes(colours[start..start + 8].try_into().expect("8 cells"))
+        };
+        let mut diff = word(before) ^ word(after);
+        while diff != 0 {
+            let byte = diff.trailing_zeros() / 8;
+            changed |= 1u128 << (start + byte as usize);
+            diff &= !(0xFF << (8 * byte));
+        }
+    }
+    for at in CELLS - CELLS % 8..CELLS {
+        if before[at] != after[at] {
+            changed |= 1u128 << at;
+        }
+    }
+    changed
+}
+
 /// True if cells `a` and `b` can lie in one 5-cell window (same row, column or diagonal, at most
 /// 4 steps apart).
 #[inline]
@@ -338,8 +360,8 @@ impl MoveDeltas {
         let window = &weights.window;
         let colours = board.colours();
         for w in 0..WINDOWS {
-            // The window's parts, by its colours (branch-free below: whether a cell is empty is
-            // a coin flip on a crowded board):
+            // The window's parts, by its colours (each branch-free over the cells: whether a cell
+            // is empty is a coin flip on a crowded board):
             // - none (five empty cells): any colour arriving makes a window of one;
             // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a
             //   number arriving makes W[n+1] if it is of colour k and a mixed window (0) if not;
@@ -348,30 +370,41 @@ impl MoveDeltas {
             // - two colours: the only number of its colour leaving makes it a window of one
             //   (W[n-1] instead of 0); arriving numbers leave it mixed;
             // - three or more: mixed whatever one move does.
-            let kinds = counts.colours[w];
             let numbers = counts.numbers[w] as usize;
             let set = counts.colour_set[w];
-            let own_colour = (set.trailing_zeros() & 7) as usize;
             let here = window[numbers.min(5)];
             let fewer = window[numbers.saturating_sub(1).min(5)];
-            let (leave_each, leave_alone, arrive_any, arrive_own, completes) = match kinds {
-                0 => (0, 0, window[1] - window[0], 0, 0),
-                1 => {
-                    (fewer - here, 0, -here, window[(numbers + 1).min(5)], if numbers == 4 { set } else { 0 })
+            let cells = &table.cells[w];
+            match counts.colours[w] {
+                0 => {
+                    for &at in cells {
+                        base[at as usize] += window[1] - window[0];
+                    }
                 }
-                2 => (0, fewer, 0, 0, 0),
-                _ => continue,
-            };
-            for &at in &table.cells[w] {
-                let at = at as usize;
-                let colour = colours[at] as usize;
-                // All ones for a number, all zeros for an empty cell.
-                let number = -i32::from(colour != 0);
-                let alone = -i32::from(counts.by_colour[w][colour] == 1);
-                deltas.leave[at] += (leave_each + (leave_alone & alone)) & number;
-                base[at] += arrive_any & !number;
-                deltas.arrive[at][own_colour] += arrive_own & !number;
-                deltas.completes[at] |= completes & !(number as u8);
+                1 => {
+                    let own_colour = set.trailing_zeros() as usize;
+                    let (leave, arrive_any) = (fewer - here, -here);
+                    let arrive_own = window[(numbers + 1).min(5)];
+                    let completes = if numbers == 4 { set } else { 0 };
+                    for &at in cells {
+                        let at = at as usize;
+                        // All ones for a number, all zeros for an empty cell.
+                        let number = -i32::from(colours[at] != 0);
+                        deltas.leave[at] += leave & number;
+                        base[at] += arrive_any & !number;
+                        deltas.arrive[at][own_colour] += arrive_own & !number;
+                        deltas.completes[at] |= completes & !(number as u8);
+                    }
+                }
+                2 => {
+                    for &at in cells {
+                        let at = at as usize;
+                        let colour = colours[at] as usize;
+                        let alone = -i32::from(counts.by_colour[w][colour] == 1);
+                        deltas.leave[at] += fewer & alone & -i32::from(colour != 0);
+                    }
+                }
+                _ => {}
             }
         }
         for b in cells_of(board.empty_cells()) {
@@ -776,6 +809,23 @@ pub(super) mod tests {
             }
         }
         assert!(lines_seen > 0, "the sequences should remove some lines");
+    }
+
+    #[test]
+    fn changed_cells_are_the_cells_whose_colour_differs() {
+        let mut state = 11u64;
+        for density in [0, 30, 70, 100] {
+            let old = random_board(&mut state, density);
+            for _ in 0..30 {
+                let new = random_board(&mut state, density);
+                let plain: CellSet =
+                    (0..CELLS).filter(|&at| old.get(at) != new.get(at)).map(|at| 1u128 << at).sum();
+                assert_eq!(changed_cells(&old, &new), plain, "\n{old}\n{new}");
+                let mut one = old;
+                one.set(80, (old.get(80) + 1) % 8);
+                assert_eq!(changed_cells(&old, &one), 1u128 << 80);
+            }
+        }
     }
 
     #[test]
