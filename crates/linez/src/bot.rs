@@ -120,8 +120,8 @@ impl Bot {
     /// The move for `board` with `next_three` to be placed after a non-scoring move.
     ///
     /// Deterministic for a given game as long as the clock does not act: on a machine much slower
-    /// than planned for, [`schedule::clock_limit`] shrinks the units left, and past
-    /// [`schedule::SAFETY_NET_PERCENT`] of the budget every move is the fast 1-ply ranking.
+    /// than planned for, the schedule's clock limit shrinks the units left, and past the safety
+    /// net (98% of the budget) every move is the fast 1-ply ranking.
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).

@@ -27,12 +27,12 @@ impl Effort {
 
 /// Work units per second of one thread: one unit is about one placement sample of depth 1; a
 /// rollout costs [`ROLLOUT_PLY_QUARTERS`] quarter units a ply.
-/// Calibrated on whole games (`tune costs`) on the slower of the 2-core x86_64 sandboxes seen
+/// Calibrated on whole games (`linez-tune costs`) on the slower of the 2-core x86_64 sandboxes seen
 /// (AMD EPYC, rustc 1.95), where a unit took 5.1 us of one core (196,000 a second); others ran at
 /// 3.6-3.9 us, and there the bot uses less of its budget, with the same moves.
 pub(super) const UNITS_PER_SECOND: u64 = 190_000;
-/// The most threads that sample a move ([`super::Bot::new`] takes as many as the system offers, up to
-/// this): the target machine has two cores.
+/// The most threads that sample a move ([`super::Bot::new`] takes as many as the system offers,
+/// up to this): the target machine has two cores.
 pub(super) const THREADS_MAX: usize = 2;
 /// What a second thread adds to the rate, in per cent of one thread's (its start and the work
 /// split cost the rest): 2.57-2.94 us a unit on two threads, game by game, against 5.1 on one.
@@ -57,7 +57,7 @@ pub(super) const SLOW_MACHINE_PERCENT: u64 = 60;
 pub(super) const MOVE_UNITS_MAX: u64 = 80_000;
 /// The most depth-1 samples one move gets (more does not help).
 pub(super) const MOVE_SHALLOW_MAX: u64 = 480;
-/// The quarter units one ply of a rollout costs with the quick policy (a 4-ply rollout: 6 units).
+/// The quarter units one ply of a rollout costs (a 4-ply rollout: 6 units).
 pub(super) const ROLLOUT_PLY_QUARTERS: u64 = 6;
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub(super) const MOVE_UNITS_MIN: u64 = 64;
@@ -92,8 +92,8 @@ pub(super) fn effort_for(units_left: u64, moves: u64, sample_cost: u64, numbers:
 }
 
 /// The effort one move gets from `units` work units when each sample costs `sample_cost` units:
-/// depth-1 samples (cost 1) at most [`MOVE_SHALLOW_MAX`], 8-16 candidates, the 1-ply ranking
-/// ([`Effort::FAST`]) below [`MOVE_UNITS_MIN`] units.
+/// depth-1 samples (cost 1) at most 480 units (`MOVE_SHALLOW_MAX`), 8-16 candidates, the 1-ply
+/// ranking ([`Effort::FAST`]) below 64 units (`MOVE_UNITS_MIN`).
 pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
     if units < MOVE_UNITS_MIN {
         return Effort::FAST;
