@@ -6,12 +6,14 @@
 //! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles, and the
 //!   sequential tests (GSPRT in logistic Elo, the paired-difference SPRT);
 //! * [`hex_record`]: the Hex game records `hex-arena` writes and the Hex trainers read.
+//! * [`linez_baseline`]: the Linez yardstick players (random and greedy).
 //!
 //! The games' rules are not here: they come from the `hex` and `linez` libraries, the same code
 //! the bots use.
 
 pub mod cli;
 pub mod hex_record;
+pub mod linez_baseline;
 pub mod pool;
 pub mod process;
 pub mod stats;

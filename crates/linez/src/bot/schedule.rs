@@ -1,10 +1,8 @@
 //! The schedule: how much work each move gets, counted in deterministic work units so that a game
-//! replays move for move; the wall clock is only a safety net.
+//! replays move for move; the wall clock is only a safety net. Pure functions of the game so far
+//! ([`effort_for`], [`clock_limit`]); [`super::Bot::choose`] applies them.
 
-use super::evaluation::{Weights, WindowTable};
-use super::Bot;
-use crate::board::{Board, Move};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// How much the search does for one move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,65 +19,61 @@ impl Effort {
     pub const FAST: Effort = Effort { candidates: 1, samples: 0 };
 
     /// The work units this effort spends on a board whose samples cost `sample_cost` units each
-    /// ([`Bot::sample_cost`]).
+    /// ([`super::Bot::sample_cost`]).
     pub fn units(self, sample_cost: u64) -> u64 {
         (self.candidates * self.samples) as u64 * sample_cost
     }
 }
 
-/// Work units per second of one thread: one unit is about one placement sample of depth 1; a reply
-/// search costs [`DEEP_COST`] units and a rollout [`ROLLOUT_PLY_QUARTERS`] quarter units a ply.
-/// Calibrated on whole games (`tune costs`) on the slower of the 2-core x86_64 sandboxes seen
+/// Work units per second of one thread: one unit is about one placement sample of depth 1; a
+/// rollout costs [`ROLLOUT_PLY_QUARTERS`] quarter units a ply.
+/// Calibrated on whole games (`linez-tune costs`) on the slower of the 2-core x86_64 sandboxes seen
 /// (AMD EPYC, rustc 1.95), where a unit took 5.1 us of one core (196,000 a second); others ran at
 /// 3.6-3.9 us, and there the bot uses less of its budget, with the same moves.
-pub const UNITS_PER_SECOND: u64 = 190_000;
-/// The most threads that sample a move ([`Bot::new`] takes as many as the system offers, up to
-/// this): the target machine has two cores.
-pub const THREADS_MAX: usize = 2;
+pub(super) const UNITS_PER_SECOND: u64 = 190_000;
+/// The most threads that sample a move ([`super::Bot::new`] takes as many as the system offers,
+/// up to this): the target machine has two cores.
+pub(super) const THREADS_MAX: usize = 2;
 /// What a second thread adds to the rate, in per cent of one thread's (its start and the work
 /// split cost the rest): 2.57-2.94 us a unit on two threads, game by game, against 5.1 on one.
-pub const PARALLEL_PERCENT: u64 = 80;
+pub(super) const PARALLEL_PERCENT: u64 = 80;
 /// The share of the game's budget the schedule plans to spend, in per cent: the rest is the margin
 /// for a machine busy with other work (the referee counts wall-clock time), below the safety net
 /// at [`SAFETY_NET_PERCENT`].
-pub const PLANNED_SHARE_PERCENT: u64 = 88;
+pub(super) const PLANNED_SHARE_PERCENT: u64 = 88;
 /// Past this share of the game's budget (in per cent) every move is the 1-ply ranking, whatever the
 /// schedule says: the wall clock's safety net, so that a slow or busy machine cannot time out.
-pub const SAFETY_NET_PERCENT: u32 = 98;
+pub(super) const SAFETY_NET_PERCENT: u32 = 98;
 /// From this share of the safety net's time on (in per cent), [`clock_limit`] may shrink the
 /// units left: late enough that a stretch of a busy machine early in a game does not change its
 /// moves, early enough to spread what the clock allows over the rest of a game on a slow machine.
-pub const CLOCK_LIMIT_FROM_PERCENT: u32 = 50;
+pub(super) const CLOCK_LIMIT_FROM_PERCENT: u32 = 50;
 /// The measured rate below which, in per cent of [`PLANNED_UNITS_PER_SECOND`], the machine is not
 /// the one planned for (one core, or two games on two cores) and [`clock_limit`] binds. The sandbox
 /// the rates were measured on ran some games up to a third slower than others (its host is
 /// shared): a limit that bound there would change their moves, and the net keeps them in time.
-pub const SLOW_MACHINE_PERCENT: u64 = 60;
+pub(super) const SLOW_MACHINE_PERCENT: u64 = 60;
 /// The most units one move gets (about 0.23 s at [`PLANNED_UNITS_PER_SECOND`]).
-pub const MOVE_SAMPLES_MAX: u64 = 80_000;
+pub(super) const MOVE_UNITS_MAX: u64 = 80_000;
 /// The most depth-1 samples one move gets (more does not help).
-pub const MOVE_SHALLOW_MAX: u64 = 480;
-/// The units one depth-2 sample costs (it searches a few replies).
-pub const DEEP_COST: u64 = 7;
-/// The quarter units one ply of a rollout costs with the quick policy (a 4-ply rollout: 6 units).
-pub const ROLLOUT_PLY_QUARTERS: u64 = 6;
-/// The quarter units one ply of a rollout costs with the exact policy (every move scored).
-pub const EXACT_ROLLOUT_PLY_QUARTERS: u64 = 12;
+pub(super) const MOVE_SHALLOW_MAX: u64 = 480;
+/// The quarter units one ply of a rollout costs (a 4-ply rollout: 6 units).
+pub(super) const ROLLOUT_PLY_QUARTERS: u64 = 6;
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
-pub const MOVE_SAMPLES_MIN: u64 = 64;
+pub(super) const MOVE_UNITS_MIN: u64 = 64;
 /// The game length the schedule plans for at least: a game that has lasted `m` moves is expected
 /// to last about `m` more, never fewer than this.
-pub const PLANNED_MOVES: u64 = 400;
+pub(super) const PLANNED_MOVES: u64 = 400;
 
 /// The numbers on the board from which a move is in the death phase: the schedule gives it
 /// [`DEATH_PHASE_SHARES`] planned shares instead of the 2 of other crowded boards.
-pub const DEATH_PHASE_FROM: u32 = 52;
+pub(super) const DEATH_PHASE_FROM: u32 = 52;
 /// The planned shares of a move in the death phase (see [`effort_for`]).
-pub const DEATH_PHASE_SHARES: u64 = 4;
+pub(super) const DEATH_PHASE_SHARES: u64 = 4;
 
 /// The effort for move number `moves` (0-based) on a board holding `numbers` numbers when
-/// `samples_left` units remain, for a board whose samples cost `sample_cost` units each
-/// ([`Bot::sample_cost`]).
+/// `units_left` units remain, for a board whose samples cost `sample_cost` units each
+/// ([`super::Bot::sample_cost`]).
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
@@ -87,21 +81,21 @@ pub const DEATH_PHASE_SHARES: u64 = 4;
 /// get twice the share, boards in the death phase ([`DEATH_PHASE_FROM`] numbers and more, where
 /// survival keeps growing with the units) [`DEATH_PHASE_SHARES`] times: open boards spend at most
 /// [`MOVE_SHALLOW_MAX`] of theirs.
-pub fn effort_for(samples_left: u64, moves: u64, sample_cost: u64, numbers: u32) -> Effort {
+pub(super) fn effort_for(units_left: u64, moves: u64, sample_cost: u64, numbers: u32) -> Effort {
     let remaining = PLANNED_MOVES.max(moves);
     let share = match (sample_cost > 1, numbers >= DEATH_PHASE_FROM) {
         (false, _) => 1,
         (true, false) => 2,
         (true, true) => DEATH_PHASE_SHARES,
     };
-    effort_of_units((share * samples_left / remaining).min(MOVE_SAMPLES_MAX), sample_cost)
+    effort_of_units((share * units_left / remaining).min(MOVE_UNITS_MAX), sample_cost)
 }
 
 /// The effort one move gets from `units` work units when each sample costs `sample_cost` units:
-/// depth-1 samples (cost 1) at most [`MOVE_SHALLOW_MAX`], 8-16 candidates, the 1-ply ranking
-/// ([`Effort::FAST`]) below [`MOVE_SAMPLES_MIN`] units.
+/// depth-1 samples (cost 1) at most 480 units (`MOVE_SHALLOW_MAX`), 8-16 candidates, the 1-ply
+/// ranking ([`Effort::FAST`]) below 64 units (`MOVE_UNITS_MIN`).
 pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
-    if units < MOVE_SAMPLES_MIN {
+    if units < MOVE_UNITS_MIN {
         return Effort::FAST;
     }
     let budget = if sample_cost > 1 { units / sample_cost } else { units.min(MOVE_SHALLOW_MAX) };
@@ -113,7 +107,7 @@ pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
 /// [`UNITS_PER_SECOND`] and what the second adds ([`PARALLEL_PERCENT`]). The schedule plans
 /// with this rate whatever the threads; on a machine that does much less, the clock shrinks the
 /// plan ([`clock_limit`]), and the safety net ([`SAFETY_NET_PERCENT`]) keeps every game in time.
-pub const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PERCENT) / 100;
+pub(super) const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PERCENT) / 100;
 
 /// The units the schedule may spend of `units_left`, the clock considered: from
 /// [`CLOCK_LIMIT_FROM_PERCENT`] of the safety net's time `net` on, on a machine whose rate on the
@@ -125,7 +119,7 @@ pub const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PER
 /// On the machine the rates were measured on this never binds, so games replay move for move; on
 /// a much slower one (busy, or a core short) it spreads what the clock allows over the rest of the
 /// game instead of leaving the end to the net.
-pub fn clock_limit(
+pub(super) fn clock_limit(
     units_left: u64,
     rate_units: u64,
     rate_time: Duration,
@@ -143,118 +137,6 @@ pub fn clock_limit(
     units_left.min(affordable as u64)
 }
 
-impl Bot {
-    /// A bot for one game with `budget` of total thinking time, sampling on as many threads as the
-    /// system offers up to [`THREADS_MAX`].
-    pub fn new(budget: Duration) -> Bot {
-        Bot::with_weights(budget, Weights::default())
-    }
-
-    /// A bot with explicit evaluation weights (for tuning).
-    pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
-        let planned = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100;
-        Bot {
-            budget,
-            used: Duration::ZERO,
-            moves: 0,
-            weights,
-            table: WindowTable::new(),
-            samples_left: (budget.as_secs_f64() * planned as f64) as u64,
-            move_units: None,
-            clock: true,
-            threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(THREADS_MAX),
-            rate_units: 0,
-            rate_time: Duration::ZERO,
-        }
-    }
-
-    /// The same bot sampling on `threads` threads (at least 1, at most [`THREADS_MAX`]): the same
-    /// moves (see [`Bot::choose_with`]) in less or more time; the schedule does not change.
-    pub fn with_threads(self, threads: usize) -> Bot {
-        Bot { threads: threads.clamp(1, THREADS_MAX), ..self }
-    }
-
-    /// Threads that sample a move.
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
-    /// The same bot without the safety net: the schedule alone decides, whatever the clock says
-    /// (for measuring the schedule in process on a machine busy with other work).
-    pub fn without_clock(self) -> Bot {
-        Bot { clock: false, ..self }
-    }
-
-    /// A bot that spends `units` work units on every move, however long the game: no schedule
-    /// and no clock (the budget per move of a survival curve; a unit is about 1/190,000 s of one core).
-    pub fn with_move_units(units: u64) -> Bot {
-        Bot { move_units: Some(units), ..Bot::with_weights(Duration::MAX, Weights::default()) }
-    }
-
-    /// Thinking time used so far in this game.
-    pub fn time_used(&self) -> Duration {
-        self.used
-    }
-
-    /// Moves chosen so far in this game.
-    pub fn moves(&self) -> u64 {
-        self.moves
-    }
-
-    /// The move for `board` with `next_three` to be placed after a non-scoring move.
-    ///
-    /// Deterministic for a given game as long as the clock does not act: on a machine below
-    /// [`SLOW_MACHINE_PERCENT`] of the planned rate [`clock_limit`] shrinks the units left, and
-    /// past [`SAFETY_NET_PERCENT`] of the budget every move is the fast 1-ply ranking.
-    ///
-    /// # Panics
-    /// If `board` has no legal move (it is empty or full).
-    pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
-        let start = Instant::now();
-        let cost = self.sample_cost(board);
-        let scheduled = self.move_units.is_none();
-        let net = self.budget.saturating_mul(SAFETY_NET_PERCENT) / 100;
-        let left = if self.clock && scheduled {
-            clock_limit(self.samples_left, self.rate_units, self.rate_time, self.used, net)
-        } else {
-            self.samples_left
-        };
-        let mut effort = match self.move_units {
-            Some(units) => effort_of_units(units, cost),
-            None => effort_for(left, self.moves, cost, board.occupied_cells().count_ones()),
-        };
-        // The safety net: past it the clock, not the schedule, decides.
-        if self.clock && scheduled && self.used >= net {
-            effort = Effort::FAST;
-        }
-        let mv = self.choose_with(board, next_three, effort);
-        let units = effort.units(cost);
-        self.samples_left = self.samples_left.saturating_sub(units);
-        self.moves += 1;
-        let elapsed = start.elapsed();
-        self.used += elapsed;
-        if cost > 1 {
-            self.rate_units += units;
-            self.rate_time += elapsed;
-        }
-        mv
-    }
-
-    /// The work units one sample on `board` costs: 1 at depth 1, [`DEEP_COST`] for the reply
-    /// search, a rollout its plies at [`ROLLOUT_PLY_QUARTERS`] quarter units each (rounded up).
-    pub fn sample_cost(&self, board: &Board) -> u64 {
-        if !self.is_deep(board) {
-            1
-        } else if self.weights.rollout_plies > 0 {
-            let quarters =
-                if self.weights.rollout_quick { ROLLOUT_PLY_QUARTERS } else { EXACT_ROLLOUT_PLY_QUARTERS };
-            (self.weights.rollout_plies as u64 * quarters).div_ceil(4)
-        } else {
-            DEEP_COST
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -262,15 +144,14 @@ mod tests {
     #[test]
     fn the_schedule_is_deterministic_and_slows_down_in_long_games() {
         let total = 20 * UNITS_PER_SECOND;
-        // Depth 1, the reply search, and 4-ply rollouts (4 plies at q quarter units: q units) of
-        // the quick and of the exact policy.
-        for cost in [1, DEEP_COST, ROLLOUT_PLY_QUARTERS, EXACT_ROLLOUT_PLY_QUARTERS] {
+        // Depth 1 and 4-ply rollouts (4 plies at q quarter units: q units).
+        for cost in [1, ROLLOUT_PLY_QUARTERS] {
             let early = effort_for(total, 0, cost, 45);
             assert_eq!(early, effort_for(total, 0, cost, 45));
-            assert!((early.candidates * early.samples) as u64 * cost <= MOVE_SAMPLES_MAX);
+            assert!((early.candidates * early.samples) as u64 * cost <= MOVE_UNITS_MAX);
             let late = effort_for(total / 20, 2_000, cost, 45);
             assert!(late.candidates * late.samples < early.candidates * early.samples);
-            assert_eq!(effort_for(MOVE_SAMPLES_MIN - 1, 0, cost, 45), Effort::FAST);
+            assert_eq!(effort_for(MOVE_UNITS_MIN - 1, 0, cost, 45), Effort::FAST);
         }
     }
 

@@ -2,12 +2,39 @@
 //! over sampled placements of the known nextThree (rollouts on crowded boards), spent by successive
 //! halving with common random numbers.
 
-use super::evaluation::{
-    may_share_window, space_terms, structure_terms, EmptyRegions, EvalTerms, MoveDeltas, WindowCounts,
-};
-use super::{Bot, Effort};
+use super::evaluation::{EmptyRegions, Evaluator, WindowCounts};
+use super::schedule::{Effort, ROLLOUT_PLY_QUARTERS};
 use crate::board::{cells_of, neighbours, Board, Cell, CellSet, Move};
 use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Where and how samples roll out: the search's settings (the evaluation's are
+/// [`super::Weights`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rollout {
+    /// Our moves a rollout plays (each followed by three random numbers at random cells) before
+    /// the evaluation (0: the evaluation right after the placements, as on open boards).
+    pub plies: usize,
+    /// How many quiet moves (best by window change) the rollout policy re-ranks by the evaluation.
+    pub policy_moves: usize,
+    /// Samples roll out on boards with at least this many numbers (crowded boards, where games
+    /// are lost); on the others a sample is the evaluation after the placements.
+    pub from: u32,
+}
+
+impl Default for Rollout {
+    fn default() -> Rollout {
+        Rollout { plies: 4, policy_moves: 4, from: 40 }
+    }
+}
+
+/// The search for one move: the evaluation it ranks and values by, its rollout settings, and the
+/// threads that sample.
+pub(super) struct Search<'a> {
+    pub(super) eval: &'a Evaluator,
+    pub(super) rollout: Rollout,
+    /// Threads that sample a move's candidates (1 or 2); the moves do not depend on it.
+    pub(super) threads: usize,
+}
 
 /// A small deterministic generator for the bot's own sampling (xorshift64*).
 pub(super) struct SampleRng(u64);
@@ -43,7 +70,7 @@ fn board_hash(board: &Board, next_three: [u8; 3]) -> u64 {
     hash | 1
 }
 
-/// What a move does ([`Bot::visit_moves`]).
+/// What a move does ([`Search::visit_moves`]).
 enum MoveOutcome<'a> {
     /// It completes lines: the board after it, and its points.
     Line(&'a Board, u32),
@@ -66,13 +93,14 @@ struct Candidate {
     counts: WindowCounts,
 }
 
-impl Bot {
+impl Search<'_> {
     /// The move for `board` with a given search effort (no time keeping).
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
-    pub fn choose_with(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
-        let counts = WindowCounts::new(&self.table, board);
+    pub(super) fn choose(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
+        let eval = self.eval;
+        let counts = eval.counts(board);
         let (line, mut quiet) = self.rank_moves(board, &counts);
         if let Some(line) = line {
             return line;
@@ -84,8 +112,8 @@ impl Bot {
         for candidate in quiet.iter_mut() {
             let mut after = *board;
             after.apply_legal_move(candidate.mv);
-            let after_counts = counts.derive(&self.table, board, &after);
-            candidate.value = i64::from(self.evaluate(&after, &after_counts, false));
+            let after_counts = eval.derive(&counts, board, &after);
+            candidate.value = i64::from(eval.evaluate(&after, &after_counts, false));
         }
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
         quiet.truncate(effort.candidates.max(1));
@@ -99,7 +127,7 @@ impl Bot {
             .map(|&candidate| {
                 let mut after = *board;
                 after.apply_legal_move(candidate.mv);
-                let counts = counts.derive(&self.table, board, &after);
+                let counts = eval.derive(&counts, board, &after);
                 Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts }
             })
             .collect();
@@ -128,7 +156,7 @@ impl Bot {
     ///
     /// Sample `i` depends only on the position's `seed`, `i` and the candidate's board, and the
     /// sums are integers, so the samples may be shared between threads in any way: with
-    /// [`Bot::threads`] = 2 both threads take the next (candidate, sample) pair from a shared
+    /// [`Search::threads`] = 2 both threads take the next (candidate, sample) pair from a shared
     /// counter until none is left (samples differ in cost: one that fills the board stops early),
     /// and the sums are those of one thread (a game replays move for move whatever the threads).
     /// Where the system refuses a thread, this thread samples them all.
@@ -186,7 +214,7 @@ impl Bot {
     /// If `board` has no legal move (it is empty or full).
     #[cfg(test)]
     fn ranked_moves(&self, board: &Board) -> (Option<Move>, Vec<Move>) {
-        let (line, quiet) = self.rank_moves(board, &WindowCounts::new(&self.table, board));
+        let (line, quiet) = self.rank_moves(board, &self.eval.counts(board));
         (line, quiet.into_iter().map(|scored| scored.mv).collect())
     }
 
@@ -198,9 +226,9 @@ impl Bot {
         let mut quiet: Vec<Scored> = Vec::new();
         self.visit_moves(board, counts, |mv, outcome| match outcome {
             MoveOutcome::Line(after, points) => {
-                let after_counts = counts.derive(&self.table, board, after);
+                let after_counts = self.eval.derive(counts, board, after);
                 let value =
-                    i64::from(points) * 1_000_000 + i64::from(self.evaluate(after, &after_counts, true));
+                    i64::from(points) * 1_000_000 + i64::from(self.eval.evaluate(after, &after_counts, true));
                 scoring.push(Scored { mv, value });
             }
             MoveOutcome::Quiet(delta) => quiet.push(Scored { mv, value: i64::from(delta) }),
@@ -211,42 +239,23 @@ impl Bot {
         (best_of(&scoring), quiet)
     }
 
-    /// The evaluation of a board where it is our turn to move: windows, plans and free space, and
-    /// with `follow_up` the best follow-up move (0 for a clear board).
-    /// `counts` are `board`'s window counts.
-    fn evaluate(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> i32 {
-        if board.is_clear() {
-            return 0;
+    /// Whether the samples on `board` roll out (a crowded board).
+    fn is_deep(&self, board: &Board) -> bool {
+        board.occupied_cells().count_ones() >= self.rollout.from
+    }
+
+    /// The work units one sample on `board` costs: 1 on an open board, a rollout its plies at
+    /// [`ROLLOUT_PLY_QUARTERS`] quarter units each (rounded up, at least 1).
+    pub(super) fn sample_cost(&self, board: &Board) -> u64 {
+        if self.is_deep(board) {
+            (self.rollout.plies as u64 * ROLLOUT_PLY_QUARTERS).div_ceil(4).max(1)
+        } else {
+            1
         }
-        self.terms_with(board, counts, follow_up).value(&self.weights)
-    }
-
-    /// The terms of the evaluation of `board` (our move next), with the follow-up move's or not.
-    #[cfg(test)]
-    pub(super) fn terms(&self, board: &Board, follow_up: bool) -> EvalTerms {
-        self.terms_with(board, &WindowCounts::new(&self.table, board), follow_up)
-    }
-
-    /// The terms of the evaluation of `board` with its window counts at hand.
-    fn terms_with(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> EvalTerms {
-        let weights = &self.weights;
-        let regions = EmptyRegions::new(board);
-        let mut terms = EvalTerms::default();
-        structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
-        space_terms(board, &regions, &mut terms);
-        if follow_up {
-            (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
-        }
-        terms
-    }
-
-    /// Whether the samples on `board` search the replies (depth 2).
-    pub fn is_deep(&self, board: &Board) -> bool {
-        self.weights.reply_k > 0 && board.occupied_cells().count_ones() >= self.weights.reply_from
     }
 
     /// One sample: place `next_three` at random empty cells of `board`, remove the lines they
-    /// complete, and evaluate.
+    /// complete, and evaluate (on a crowded board, `deep`, after a rollout).
     /// `counts` are `board`'s window counts.
     fn sample_value(
         &self,
@@ -256,70 +265,55 @@ impl Bot {
         rng: &mut SampleRng,
         deep: bool,
     ) -> i32 {
+        let eval = self.eval;
         let mut placed = *board;
         let points = place_random(&mut placed, next_three, rng);
         if placed.is_full() {
-            return -self.weights.loss;
+            return -eval.weights.loss;
         }
-        let counts = counts.derive(&self.table, board, &placed);
-        if !deep {
-            return points as i32 * self.weights.point + self.evaluate(&placed, &counts, true);
+        let counts = eval.derive(counts, board, &placed);
+        let points = points as i32 * eval.weights.point;
+        if deep {
+            points + self.rollout_value(&placed, counts, rng)
+        } else {
+            points + eval.evaluate(&placed, &counts, true)
         }
-        if self.weights.rollout_plies > 0 {
-            return points as i32 * self.weights.point + self.rollout_value(&placed, counts, rng);
-        }
-        points as i32 * self.weights.point + self.reply_value(&placed, counts, rng)
     }
 
     /// A rollout: from `board` (our move, the next colours unknown) the rollout policy plays
-    /// [`Weights::rollout_plies`] quiet moves, each followed by three random numbers at random
+    /// [`Rollout::plies`] quiet moves, each followed by three random numbers at random
     /// cells (lines are taken as soon as there are some: free moves, their points count); the
     /// value is the points on the way plus the evaluation at the end, or the loss.
     fn rollout_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
-        let weights = &self.weights;
+        let (eval, rollout) = (self.eval, self.rollout);
         let mut board = *board;
         let mut gained = 0i32;
         let mut plies = 0;
-        let mut top = TopMoves::new(weights.rollout_k.max(1));
+        let mut top = TopMoves::new(rollout.policy_moves.max(1));
         // The evaluations of the policy's options at one ply (reused from ply to ply).
         let mut values: Vec<i32> = Vec::with_capacity(top.k);
         loop {
-            if plies == weights.rollout_plies {
-                return gained + self.evaluate(&board, &counts, true);
+            if plies == rollout.plies {
+                return gained + eval.evaluate(&board, &counts, true);
             }
-            gained += self.take_lines(&mut board, &mut counts, &mut top, weights.rollout_quick);
+            gained += self.take_lines(&mut board, &mut counts, &mut top);
             if top.is_empty() {
                 // A clear board (evaluated 0) or no quiet move left.
-                return gained + self.evaluate(&board, &counts, true);
+                return gained + eval.evaluate(&board, &counts, true);
             }
-            let pick = if top.best.len() == 1 || weights.rollout_k <= 1 {
+            // The policy: the best of its options by the evaluation after them (the first on ties).
+            let pick = if top.best.len() == 1 || rollout.policy_moves <= 1 {
                 0
             } else {
                 values.clear();
-                for reply in &top.best {
+                for option in &top.best {
                     let mut after = board;
-                    after.apply_legal_move(reply.mv);
-                    let after_counts = counts.derive(&self.table, &board, &after);
-                    values.push(self.evaluate(&after, &after_counts, false));
+                    after.apply_legal_move(option.mv);
+                    let after_counts = eval.derive(&counts, &board, &after);
+                    values.push(eval.evaluate(&after, &after_counts, false));
                 }
                 let best = values.iter().copied().max().expect("options");
-                if weights.rollout_temperature <= 0 {
-                    values.iter().position(|&v| v == best).expect("best")
-                } else {
-                    let t = f64::from(weights.rollout_temperature);
-                    let p: Vec<f64> = values.iter().map(|&v| (f64::from(v - best) / t).exp()).collect();
-                    let total: f64 = p.iter().sum();
-                    let mut x = (rng.next() >> 11) as f64 / (1u64 << 53) as f64 * total;
-                    let mut pick = p.len() - 1;
-                    for (i, pi) in p.iter().enumerate() {
-                        if x < *pi {
-                            pick = i;
-                            break;
-                        }
-                        x -= pi;
-                    }
-                    pick
-                }
+                values.iter().position(|&v| v == best).expect("best")
             };
             // The chosen option's board again (cheaper than keeping every option's board and
             // counts), then the random numbers.
@@ -328,119 +322,42 @@ impl Bot {
             let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
             let points = place_random(&mut placed, colours, rng);
             if placed.is_full() {
-                return gained - weights.loss;
+                return gained - eval.weights.loss;
             }
             // The move and the placements at once: derived counts follow any change of cells.
-            counts = counts.derive(&self.table, &board, &placed);
+            counts = eval.derive(&counts, &board, &placed);
             board = placed;
-            gained += points as i32 * weights.point;
+            gained += points as i32 * eval.weights.point;
             plies += 1;
         }
     }
 
-    /// Depth 2: the value of `board` (our move, the next colours unknown) as the best of a few
-    /// replies, each scored over random placements of random colours. Lines are taken first (free
-    /// moves, their points count).
-    /// `counts` are `board`'s window counts.
-    fn reply_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
-        let weights = &self.weights;
-        let mut board = *board;
-        let mut replies = TopMoves::new(weights.reply_k * 2);
-        let gained = self.take_lines(&mut board, &mut counts, &mut replies, false);
-        if replies.is_empty() {
-            return gained + self.evaluate(&board, &counts, true);
-        }
-        let mut replies: Vec<(Scored, Board, WindowCounts)> = replies
-            .into_vec()
-            .into_iter()
-            .map(|mut reply| {
-                let mut after = board;
-                after.apply_legal_move(reply.mv);
-                let after_counts = counts.derive(&self.table, &board, &after);
-                reply.value = i64::from(self.evaluate(&after, &after_counts, false));
-                (reply, after, after_counts)
-            })
-            .collect();
-        // Stable: equal values keep the window-delta order.
-        replies.sort_by_key(|(reply, _, _)| std::cmp::Reverse(reply.value));
-        replies.truncate(weights.reply_k);
-        let mut best = i32::MIN;
-        for (_, after, after_counts) in &replies {
-            let mut total = 0i32;
-            for _ in 0..weights.reply_samples {
-                let mut placed = *after;
-                let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
-                let points = place_random(&mut placed, colours, rng);
-                total += if placed.is_full() {
-                    -weights.loss
-                } else {
-                    let placed_counts = after_counts.derive(&self.table, after, &placed);
-                    points as i32 * weights.point + self.evaluate(&placed, &placed_counts, true)
-                };
-            }
-            best = best.max(total / weights.reply_samples as i32);
-        }
-        gained + best
-    }
-
     /// Takes line-completing moves on `board` while there are some (each is a free move: no
     /// placement follows), keeping `counts` current, and leaves in `quiet` the quiet moves of the
-    /// board it stops at (none if that board is clear), by the quick view with `quick`. Returns the
-    /// value of the points taken.
-    fn take_lines(
-        &self,
-        board: &mut Board,
-        counts: &mut WindowCounts,
-        quiet: &mut TopMoves,
-        quick: bool,
-    ) -> i32 {
+    /// board it stops at (none if that board is clear) by the quick view
+    /// ([`Search::quick_line_or_moves`]). Returns the value of the points taken.
+    fn take_lines(&self, board: &mut Board, counts: &mut WindowCounts, quiet: &mut TopMoves) -> i32 {
         let mut gained = 0;
         loop {
             quiet.best.clear();
             if board.is_clear() {
                 return gained;
             }
-            let line = if quick {
-                self.quick_line_or_moves(board, counts, quiet)
-            } else {
-                self.line_or_quiet_moves(board, counts, quiet)
-            };
-            let Some((points, mv)) = line else {
+            let Some((points, mv)) = self.quick_line_or_moves(board, counts, quiet) else {
                 return gained;
             };
             let before = *board;
             board.apply_legal_move(mv);
-            *counts = counts.derive(&self.table, &before, board);
-            gained += points as i32 * self.weights.point;
+            *counts = self.eval.derive(counts, &before, board);
+            gained += points as i32 * self.eval.weights.point;
         }
-    }
-
-    /// The line-completing move with the most points on `board` (the first found on ties), if
-    /// any, and every quiet move offered to `quiet` by its window change.
-    /// `counts` are `board`'s window counts.
-    fn line_or_quiet_moves(
-        &self,
-        board: &Board,
-        counts: &WindowCounts,
-        quiet: &mut TopMoves,
-    ) -> Option<(u32, Move)> {
-        let mut best_line: Option<(u32, Move)> = None;
-        self.visit_moves(board, counts, |mv, outcome| match outcome {
-            MoveOutcome::Line(_, points) => {
-                if best_line.map_or(true, |(p, _)| points > p) {
-                    best_line = Some((points, mv));
-                }
-            }
-            MoveOutcome::Quiet(delta) => quiet.offer(Scored { mv, value: i64::from(delta) }),
-        });
-        best_line
     }
 
     /// The rollout policy's cheap view of `board`: the line-completing move with the most points
     /// (the first found on ties), if any, else, for each number and each region of empty cells it
     /// touches, one quiet move offered to `quiet`: to the region's cell with the best `arrive` for
     /// its colour, valued `leave + arrive` (the windows through both cells are not taken back out,
-    /// as [`MoveDeltas::window_delta`] does). O(cells) per board instead of O(moves).
+    /// as [`super::evaluation::MoveDeltas::window_delta`] does). O(cells) per board instead of O(moves).
     /// `counts` are `board`'s window counts.
     fn quick_line_or_moves(
         &self,
@@ -448,7 +365,7 @@ impl Bot {
         counts: &WindowCounts,
         quiet: &mut TopMoves,
     ) -> Option<(u32, Move)> {
-        let deltas = MoveDeltas::new(&self.table, counts, &self.weights, board);
+        let deltas = self.eval.deltas(counts, board);
         let regions = EmptyRegions::new(board);
         let region_best = deltas.best_arrivals(board, &regions);
         let completing = deltas.completing_cells(board);
@@ -486,8 +403,8 @@ impl Bot {
     /// it does: the board after it and its points if it completes a line, else its window change.
     /// `counts` are `board`'s window counts.
     fn visit_moves(&self, board: &Board, counts: &WindowCounts, mut visit: impl FnMut(Move, MoveOutcome)) {
-        let weights = &self.weights;
-        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
+        let eval = self.eval;
+        let deltas = eval.deltas(counts, board);
         let regions = EmptyRegions::new(board);
         for a in cells_of(board.occupied_cells()) {
             let colour = board.get(a) as usize;
@@ -504,53 +421,16 @@ impl Bot {
                 }
                 visit(
                     mv,
-                    MoveOutcome::Quiet(deltas.window_delta(&self.table, counts, weights, a, b, colour)),
+                    MoveOutcome::Quiet(deltas.window_delta(&eval.table, counts, &eval.weights, a, b, colour)),
                 );
             }
         }
     }
-
-    /// The follow-up move on `board`: how many lines the next move can complete (at most 3), and
-    /// the best window delta of a quiet move.
-    fn best_follow_up(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> (i32, i32) {
-        let weights = &self.weights;
-        let deltas = MoveDeltas::new(&self.table, counts, weights, board);
-        // Ready lines: an empty cell that completes a line of colour c, reachable by a c number.
-        // Each is a line scored without a placement, and several survive a placement better.
-        let mut completing = deltas.completing_cells(board);
-        // The best quiet move: leave[a] + the best arrive[b][colour] over the regions `a` touches.
-        // (This skips the correction for windows through both cells: a heuristic follow-up.)
-        let region_best = deltas.best_arrivals(board, regions);
-        let mut ready = 0u32;
-        let mut best = i32::MIN;
-        for a in cells_of(board.occupied_cells()) {
-            let colour = board.get(a) as usize;
-            let reach = regions.reachable_from(a);
-            if reach == 0 {
-                continue;
-            }
-            let targets = reach & completing[colour];
-            for b in cells_of(targets) {
-                if !may_share_window(a, b) {
-                    ready += 1;
-                    // Count each target once per colour.
-                    completing[colour] &= !(1u128 << b);
-                }
-            }
-            let mut arrive = i32::MIN;
-            for at in cells_of(neighbours(1u128 << a) & board.empty_cells()) {
-                arrive = arrive.max(region_best[regions.id[at] as usize][colour].0);
-            }
-            best = best.max(deltas.leave[a] + arrive);
-        }
-        let best = if best == i32::MIN { 0 } else { best };
-        (ready.min(3) as i32, best)
-    }
 }
 
 /// The `k` best moves offered, in the order a stable sort by decreasing value would give them
-/// (equal values: the first offered first), without sorting every move: a reply search offers
-/// about a thousand and keeps ten.
+/// (equal values: the first offered first), without sorting every move: the rollout policy keeps
+/// a few of the tens of moves offered.
 struct TopMoves {
     k: usize,
     best: Vec<Scored>,
@@ -576,6 +456,7 @@ impl TopMoves {
         self.best.truncate(self.k);
     }
 
+    #[cfg(test)]
     fn into_vec(self) -> Vec<Scored> {
         self.best
     }
@@ -621,9 +502,14 @@ fn best_of(moves: &[Scored]) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::evaluation::may_share_window;
     use crate::bot::evaluation::tests::{plain_window_score, playable_boards};
     use crate::bot::Weights;
-    use std::time::Duration;
+
+    /// The default bot's search, sampling on `threads` threads.
+    fn default_search(eval: &Evaluator, threads: usize) -> Search<'_> {
+        Search { eval, rollout: Rollout::default(), threads }
+    }
 
     #[test]
     fn top_moves_keep_what_a_stable_sort_keeps() {
@@ -654,8 +540,8 @@ mod tests {
 
     #[test]
     fn ranked_moves_split_the_legal_moves_and_rank_by_the_plain_window_score() {
-        let bot = Bot::new(Duration::from_secs(20));
-        let weights = Weights::default();
+        let eval = Evaluator::new(Weights::default());
+        let (bot, weights) = (default_search(&eval, 1), eval.weights);
         for board in playable_boards(5, [10, 40, 60, 85], 15) {
             let (line, quiet) = bot.ranked_moves(&board);
             let mut scoring = Vec::new();
@@ -689,8 +575,8 @@ mod tests {
 
     #[test]
     fn quick_moves_find_the_best_line_and_each_regions_best_target() {
-        let bot = Bot::new(Duration::from_secs(20));
-        let weights = Weights::default();
+        let eval = Evaluator::new(Weights::default());
+        let (bot, weights) = (default_search(&eval, 1), eval.weights);
         let (mut with_lines, mut without) = (0, 0);
         // Random boards seldom hold a line to complete: add one that does (four 6s and a fifth).
         let mut ready = Board::new();
@@ -702,7 +588,7 @@ mod tests {
         let mut boards = playable_boards(7, [10, 40, 60, 85], 25);
         boards.push(ready);
         for board in boards {
-            let counts = WindowCounts::new(&bot.table, &board);
+            let counts = eval.counts(&board);
             let mut offered = TopMoves::new(10_000);
             let line = bot.quick_line_or_moves(&board, &counts, &mut offered);
             // Plainly: every legal move applied, its points and window change rescored.
@@ -758,17 +644,16 @@ mod tests {
 
     #[test]
     fn two_threads_choose_what_one_thread_chooses() {
-        let one = Bot::new(Duration::from_secs(20)).with_threads(1);
-        let two = Bot::new(Duration::from_secs(20)).with_threads(2);
-        assert_eq!((one.threads(), two.threads()), (1, 2));
+        let eval = Evaluator::new(Weights::default());
+        let (one, two) = (default_search(&eval, 1), default_search(&eval, 2));
         let mut differs = 0;
         // Open boards (depth-1 samples) and crowded ones (rollouts), odd and even numbers of
         // samples a round.
         for board in playable_boards(13, [20, 45, 60, 75], 6) {
             for effort in [Effort { candidates: 8, samples: 7 }, Effort { candidates: 12, samples: 30 }] {
-                let mv = one.choose_with(&board, [4, 5, 6], effort);
-                assert_eq!(mv, two.choose_with(&board, [4, 5, 6], effort), "{board}");
-                differs += usize::from(mv != one.choose_with(&board, [4, 5, 6], Effort::FAST));
+                let mv = one.choose(&board, [4, 5, 6], effort);
+                assert_eq!(mv, two.choose(&board, [4, 5, 6], effort), "{board}");
+                differs += usize::from(mv != one.choose(&board, [4, 5, 6], Effort::FAST));
             }
         }
         // The samples decide some moves (the test is not comparing the 1-ply ranking alone).
@@ -777,10 +662,11 @@ mod tests {
 
     #[test]
     fn chosen_moves_are_legal_and_lines_are_taken() {
-        let bot = Bot::new(Duration::from_secs(20));
+        let eval = Evaluator::new(Weights::default());
+        let bot = default_search(&eval, 1);
         for board in playable_boards(11, [5, 30, 60, 90], 20) {
             for effort in [Effort::FAST, Effort { candidates: 4, samples: 3 }] {
-                assert!(board.is_legal(bot.choose_with(&board, [1, 2, 3], effort)));
+                assert!(board.is_legal(bot.choose(&board, [1, 2, 3], effort)));
             }
         }
         let mut board = Board::new();
@@ -789,7 +675,7 @@ mod tests {
         }
         board.set(crate::board::cell(8, 8), 6);
         board.set(crate::board::cell(0, 0), 1);
-        let mv = bot.choose_with(&board, [1, 1, 1], Effort { candidates: 4, samples: 4 });
+        let mv = bot.choose(&board, [1, 1, 1], Effort { candidates: 4, samples: 4 });
         assert_eq!(mv.to_string(), "I9C5");
     }
 }

@@ -5,8 +5,9 @@
 //!   random: a uniformly random legal move (SplitMix64 seeded with S, default 1).
 //!   greedy (default): the move removing the most numbers now, else the best 5-cell-window potential.
 
-use linez::game::{baseline, SplitMix64};
+use linez::game::SplitMix64;
 use tools::cli::{Opt, Spec};
+use tools::linez_baseline as baseline;
 
 enum Kind {
     Random,

@@ -12,12 +12,13 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use linez::game::{baseline, SplitMix64};
+use linez::game::SplitMix64;
 use linez::{Bot, Move};
 
 use cli::{Command, Config, PlayerSpec};
 use play::{play_game, GameRecord};
 use player::{InProcess, Player, Subprocess};
+use tools::linez_baseline as baseline;
 use tools::pool::{self, InOrder, Progress};
 use tools::stats::{self, Sprt, Summary, Verdict};
 
