@@ -36,6 +36,7 @@ const VALUE: Spec = Spec {
         Opt::value("epochs", "N", "passes over the training positions").default("12"),
         Opt::value("batch", "N", "positions a step").default("256"),
         Opt::value("rate", "R", "Adam's step size").default("0.002"),
+        Opt::value("decay", "D", "decoupled weight decay (AdamW), a fraction of the step").default("0"),
         Opt::value("seed", "S", "the initial weights' and the shuffles' seed").default("1"),
         Opt::value("out", "FILE", "write the packed table (crates/hex/src/value_table.rs)"),
     ],
@@ -83,6 +84,7 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let epochs: usize = args.get("epochs", "a count")?;
     let batch: usize = args.get_in("batch", 1..=1_000_000, "a count")?;
     let rate: f32 = args.get("rate", "a number")?;
+    let decay: f32 = args.get("decay", "a number")?;
     let seed: u64 = args.get("seed", "an integer")?;
     let records = read_records(&args.positional)?;
     let (train, held_out) = value::split(&records)?;
@@ -99,7 +101,7 @@ fn run_value(args: &[String]) -> Result<(), String> {
         if epoch > 0 {
             // A step size that halves over the last third of the epochs.
             let late = (3 * epoch).saturating_sub(2 * epochs) as f32 / epochs.max(1) as f32;
-            trainer.epoch(&train, batch, rate * (1.0 - 1.5 * late).max(0.25));
+            trainer.epoch(&train, batch, rate * (1.0 - 1.5 * late).max(0.25), decay);
         }
         let (train_loss, _) = trainer.measure(&train);
         let (loss, accuracy) = trainer.measure(&held_out);

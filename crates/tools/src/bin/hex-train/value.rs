@@ -106,9 +106,9 @@ impl Trainer {
         (loss, (p > 0.5) == sample.won)
     }
 
-    /// One Adam step on a minibatch.
+    /// One Adam step on a minibatch, with decoupled weight decay `decay` (AdamW).
     #[allow(clippy::needless_range_loop)] // `k` indexes four arrays
-    fn step(&mut self, batch: &[&Sample], rate: f32) {
+    fn step(&mut self, batch: &[&Sample], rate: f32, decay: f32) {
         let mut gradient = vec![0.0f32; WEIGHTS];
         for sample in batch {
             let (sums, p) = self.forward(sample);
@@ -138,12 +138,13 @@ impl Trainer {
             self.second[k] = b2 * self.second[k] + (1.0 - b2) * g * g;
             let update =
                 rate * (self.first[k] / correction1) / ((self.second[k] / correction2).sqrt() + 1e-8);
-            self.weights[k] = (self.weights[k] - update).clamp(-limit, limit);
+            let decayed = self.weights[k] * (1.0 - rate * decay);
+            self.weights[k] = (decayed - update).clamp(-limit, limit);
         }
     }
 
     /// One pass over `samples` in a shuffled order.
-    pub fn epoch(&mut self, samples: &[Sample], batch: usize, rate: f32) {
+    pub fn epoch(&mut self, samples: &[Sample], batch: usize, rate: f32, decay: f32) {
         let mut order: Vec<usize> = (0..samples.len()).collect();
         for i in (1..order.len()).rev() {
             let j = (next(&mut self.rng) % (i as u64 + 1)) as usize;
@@ -151,7 +152,7 @@ impl Trainer {
         }
         for chunk in order.chunks(batch) {
             let batch: Vec<&Sample> = chunk.iter().map(|&i| &samples[i]).collect();
-            self.step(&batch, rate);
+            self.step(&batch, rate, decay);
         }
     }
 
@@ -288,7 +289,7 @@ mod tests {
         let mut trainer = Trainer::new(1);
         let before = trainer.measure(&train).0;
         for _ in 0..30 {
-            trainer.epoch(&train, 32, 0.01);
+            trainer.epoch(&train, 32, 0.01, 0.0);
         }
         let (after, accuracy) = trainer.measure(&train);
         assert!(after < before * 0.5, "{before} -> {after}");
