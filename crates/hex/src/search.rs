@@ -24,21 +24,11 @@ use crate::geometry::{Geometry, NODES};
 use crate::inferior::DeadTable;
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
-use crate::value::{Accumulator, ValueNet};
 use std::time::Instant;
 use tree::{blended_value, Tree, LOST, UNKNOWN, WON};
 
 /// The tree stops growing at this many nodes (32 bytes each: 192 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
-
-/// Red's share of a game won by `winner`.
-fn score(winner: Color) -> f32 {
-    if winner == Color::Red {
-        1.0
-    } else {
-        0.0
-    }
-}
 
 /// What a search found.
 #[derive(Clone, Debug)]
@@ -60,9 +50,6 @@ pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
     dead: DeadTable,
-    value: ValueNet,
-    /// The value network's sums at the root.
-    root_sums: Option<Accumulator>,
     tree: Tree,
     rng: Rng,
     path: Vec<u32>,
@@ -81,8 +68,6 @@ impl Search {
             geometry: Geometry::new(),
             shapes: Shapes::new(),
             dead: DeadTable::new(),
-            value: ValueNet::new(),
-            root_sums: None,
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
             tree: Tree::with_capacity(MAX_NODES),
@@ -124,7 +109,6 @@ impl Search {
                 0
             }
         };
-        self.root_sums = (self.params.value_weight > 0.0).then(|| self.value.accumulator(root));
         if self.tree.children[self.root] == 0 {
             self.expand(self.root, root, last, self.root_own_last);
         }
@@ -248,7 +232,6 @@ impl Search {
         let mut position = root.clone();
         let mut last = root_last;
         let mut own_last = self.root_own_last;
-        let mut sums = self.root_sums.clone();
         self.path.clear();
         self.path.push(self.root as u32);
         let mut index = self.root;
@@ -272,47 +255,28 @@ impl Search {
             }
             let child = self.select(index);
             let cell = usize::from(self.tree.cell[child]);
-            if let Some(sums) = sums.as_mut() {
-                self.value.add(sums, cell, position.to_move);
-            }
             position.play(cell);
             own_last = last;
             last = cell;
             index = child;
             self.path.push(child as u32);
         }
-        let red_score = match known {
-            Some(color) => score(color),
+        let winner = match known {
+            Some(color) => color,
             None => {
-                // The network's value of the leaf, before the playout fills the board.
-                let value = sums.as_ref().map(|sums| {
-                    let v = self.value.evaluate(sums, position.to_move);
-                    if position.to_move == Color::Red {
-                        v
-                    } else {
-                        1.0 - v
-                    }
-                });
                 let winner = playout(&mut position, &self.geometry, last, &mut self.rng);
                 self.update_rave(root.to_move, &position.nodes, winner);
-                match value {
-                    Some(v) => {
-                        let weight = self.params.value_weight;
-                        weight * v + (1.0 - weight) * score(winner)
-                    }
-                    None => score(winner),
-                }
+                winner
             }
         };
-        self.update(root.to_move, red_score);
+        self.update(root.to_move, winner);
         if known.is_some() {
             self.propagate_proof();
         }
     }
 
-    /// Adds the result (red's share of the win: 1, 0, or between with the value network) to the
-    /// visits and wins of every node on the path.
-    fn update(&mut self, root_to_move: Color, red_score: f32) {
+    /// Adds the result to the visits and wins of every node on the path.
+    fn update(&mut self, root_to_move: Color, winner: Color) {
         let mut to_move = root_to_move;
         for depth in 0..self.path.len() {
             let mover = to_move.opponent();
@@ -320,7 +284,9 @@ impl Search {
             let tree = &mut self.tree;
             tree.visits[node] += 1.0;
             tree.progressive_bias[node] = tree.weighted_shape[node] / (tree.visits[node] + 1.0).sqrt();
-            tree.wins[node] += if mover == Color::Red { red_score } else { 1.0 - red_score };
+            if winner == mover {
+                tree.wins[node] += 1.0;
+            }
             to_move = mover;
         }
     }
@@ -428,10 +394,9 @@ mod tests {
         }
         let c7 = "c7".parse::<Cell>().unwrap().index();
         let far = Instant::now() + std::time::Duration::from_secs(60);
-        // Also with the shape prior at its strongest, and with the value network at every leaf.
+        // Also with the shape prior at its strongest.
         let strong_prior = Params { shape_bias: 10.0, ..Params::default() };
-        let valued = Params { value_weight: 1.0, ..Params::default() };
-        for params in [Params::default(), strong_prior, valued] {
+        for params in [Params::default(), strong_prior] {
             for to_move in [Color::Red, Color::Blue] {
                 let mut search = Search::new(3);
                 search.params = params;
@@ -473,15 +438,15 @@ mod tests {
     }
 
     /// The two-pass selection (values of all the children, then the largest) against the plain
-    /// one-child-at-a-time rule, at every expanded node of a grown tree, with playouts alone and
-    /// with the value network's fractional results.
+    /// one-child-at-a-time rule, at every expanded node of a grown tree, with the default shape
+    /// prior and a stronger one.
     #[test]
     fn selection_is_the_plain_argmax() {
         let far = Instant::now() + std::time::Duration::from_secs(60);
-        for (seed, value_weight) in [(3, 0.0), (4, 0.5)] {
+        for (seed, shape_bias) in [(3, 2.5), (4, 10.0)] {
             let game = random_game(seed, 30);
             let mut search = Search::new(seed);
-            search.params.value_weight = value_weight;
+            search.params.shape_bias = shape_bias;
             let position = Position::new(game.board(), game.to_move());
             search.run(&position, NODES, far, 3000);
             let mut expanded = 0;

@@ -68,14 +68,8 @@ impl Search {
         };
         let top = logs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let total: f32 = logs.iter().map(|&l| (l - top).exp()).sum();
-        let value_prior = self.params.value_prior;
-        let sums = (value_prior > 0.0).then(|| self.value.accumulator(position));
         for (&cell, &log) in candidates.iter().zip(&logs) {
-            let mut prior = self.prior(position, last, cell);
-            if let Some(sums) = &sums {
-                let net = self.value.evaluate_after(sums, cell, me);
-                prior = value_prior * net + (1.0 - value_prior) * prior;
-            }
+            let prior = self.prior(position, last, cell);
             self.push_child(cell, UNKNOWN, prior, (log - top).exp() / total);
         }
         self.tree.first_child[index] = first;

@@ -14,12 +14,6 @@ pub struct Params {
     /// Weight of the learned shape prior: a child's selection value gets
     /// `shape_bias * p / sqrt(visits + 1)`, `p` its share of the shape weights among its siblings.
     pub shape_bias: f32,
-    /// Weight of the value network in a leaf's result: `value_weight * net + (1 - value_weight) *
-    /// playout` (0: playouts alone).
-    pub value_weight: f32,
-    /// Weight of the value network in a new child's prior win rate: `value_prior * net + (1 -
-    /// value_prior) * hand-made prior` (0: the hand-made prior alone).
-    pub value_prior: f32,
 }
 
 impl Default for Params {
@@ -29,8 +23,6 @@ impl Default for Params {
             expand_after: EXPAND_AFTER,
             rave_bias: RAVE_BIAS,
             shape_bias: SHAPE_BIAS,
-            value_weight: VALUE_WEIGHT,
-            value_prior: VALUE_PRIOR,
         }
     }
 }
@@ -42,7 +34,3 @@ pub const RAVE_BIAS: f32 = 0.0005;
 /// Progressive bias of the learned shape prior (see [`Params::shape_bias`]); measured against
 /// MoHex in the README.
 pub const SHAPE_BIAS: f32 = 2.5;
-/// Weight of the value network at the leaves (see [`Params::value_weight`]).
-pub const VALUE_WEIGHT: f32 = 0.0;
-/// Weight of the value network in the children's priors (see [`Params::value_prior`]).
-pub const VALUE_PRIOR: f32 = 0.0;

@@ -1,7 +1,8 @@
 //! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
 //!
 //! * `hex-train patterns`: the shape weights ([`hex::patterns`]) from the moves one engine chose;
-//! * `hex-train value`: the value network ([`hex::value`]) from the games' outcomes.
+//! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
+//!   crates/hex/README.md, "What did not help").
 //!
 //! See crates/hex/README.md ("The value network") for the data and the commands.
 
@@ -38,7 +39,6 @@ const VALUE: Spec = Spec {
         Opt::value("rate", "R", "Adam's step size").default("0.002"),
         Opt::value("decay", "D", "decoupled weight decay (AdamW), a fraction of the step").default("0"),
         Opt::value("seed", "S", "the initial weights' and the shuffles' seed").default("1"),
-        Opt::value("out", "FILE", "write the packed table (crates/hex/src/value_table.rs)"),
     ],
     trailing: false,
     notes: "",
@@ -109,16 +109,6 @@ fn run_value(args: &[String]) -> Result<(), String> {
             "{epoch:5}  {train_loss:10.4}  {loss:13.4}  {:16.1}%  {:7.1}",
             100.0 * accuracy,
             started.elapsed().as_secs_f64()
-        );
-    }
-    if let Some(path) = args.text("out") {
-        let about = format!("Fitted to {} games, {epochs} epochs, seed {seed}.", records.len());
-        trainer.quantize();
-        let (loss, accuracy) = trainer.measure(&held_out);
-        std::fs::write(path, trainer.table_source(&about)).map_err(|e| format!("{path}: {e}"))?;
-        println!(
-            "wrote {path}: held-out loss {loss:.4}, accuracy {:.1}% with the packed weights",
-            100.0 * accuracy
         );
     }
     Ok(())

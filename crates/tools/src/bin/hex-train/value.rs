@@ -1,16 +1,41 @@
-//! `hex-train value`: fits the bot's value network ([`hex::value`]) to the outcomes of recorded
-//! games, and writes its packed weights.
+//! `hex-train value`: fits a value network to the outcomes of recorded games: the probability that
+//! the side to move wins, from one hidden layer (ReLU) over the stones, the design of the strongest
+//! CodinGame Hex bots (crates/hex/README.md, "What did not help", has how it fared inside the
+//! bot's search).
 //!
+//! The input is one-hot: a stone of the mover's and a stone of the opponent's on each cell, read in
+//! the mover's frame (for blue the board is transposed, so the mover always joins top and bottom).
 //! Every position of every game that ended by a connection is a sample: the stones as the
 //! network's one-hot inputs in the side to move's frame, the label whether that side went on to
 //! win; each sample also counts turned by half a turn (a symmetry of the mover's frame: the mover
 //! still joins top and bottom). Every tenth game is held out. Plain minibatch Adam on the
-//! cross-entropy, deterministic by its seed; weights are clamped to the packed range.
+//! cross-entropy, deterministic by its seed; weights are clamped to -8..8.
 
-use hex::patterns::PACK_BASE;
-use hex::value::{input, HIDDEN, INPUTS, PACK_SCALE, PACK_ZERO, WEIGHTS};
-use hex::{Game, CELLS};
+use hex::{Color, Game, CELLS, SIZE};
 use tools::hex_record::{Reason, Record};
+
+/// Hidden units.
+pub const HIDDEN: usize = 32;
+/// Inputs: the mover's stones (`0..CELLS`), then the opponent's.
+const INPUTS: usize = 2 * CELLS;
+/// Weights: the hidden layer input by input (`HIDDEN` each), its biases, the output weights, the
+/// output bias.
+const WEIGHTS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+/// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
+const WEIGHT_LIMIT: f32 = 8.0;
+
+/// The input of a stone of `owner` on `cell` when `to_move` is to play.
+pub fn input(cell: usize, owner: Color, to_move: Color) -> usize {
+    let frame_cell = match to_move {
+        Color::Red => cell,
+        Color::Blue => (cell % SIZE) * SIZE + cell / SIZE,
+    };
+    if owner == to_move {
+        frame_cell
+    } else {
+        CELLS + frame_cell
+    }
+}
 
 /// One position: its active inputs and whether the side to move won.
 pub struct Sample {
@@ -50,12 +75,7 @@ fn half_turn(sample: &Sample) -> Sample {
     Sample { inputs, won: sample.won }
 }
 
-/// The largest weight the packing holds.
-fn weight_limit() -> f32 {
-    (PACK_ZERO - 1.0) / PACK_SCALE
-}
-
-/// The network being fitted, in the packed order of [`hex::value::WEIGHTS`].
+/// The network being fitted, its weights in the order of [`WEIGHTS`].
 pub struct Trainer {
     weights: Vec<f32>,
     /// Adam's moment estimates.
@@ -131,7 +151,7 @@ impl Trainer {
         let correction1 = 1.0 - b1.powi(self.step);
         let correction2 = 1.0 - b2.powi(self.step);
         let scale = 1.0 / batch.len() as f32;
-        let limit = weight_limit();
+        let limit = WEIGHT_LIMIT;
         for k in 0..WEIGHTS {
             let g = gradient[k] * scale;
             self.first[k] = b1 * self.first[k] + (1.0 - b1) * g;
@@ -167,30 +187,6 @@ impl Trainer {
         let n = samples.len().max(1) as f64;
         (loss / n, right as f64 / n)
     }
-
-    /// Rounds the weights to the packing's steps (what the bot will read).
-    pub fn quantize(&mut self) {
-        for w in &mut self.weights {
-            *w = (pack(*w) - PACK_BASE) as f32 / PACK_SCALE - PACK_ZERO / PACK_SCALE;
-        }
-    }
-
-    /// The Rust source of `hex/src/value_table.rs`.
-    pub fn table_source(&self, about: &str) -> String {
-        let packed: String =
-            self.weights.iter().map(|&w| char::from_u32(pack(w)).expect("in range")).collect();
-        format!(
-            "//! The value network's weights packed for [`crate::value`] (written by `hex-train value`; each\n\
-             //! character holds 14 bits as `char - 0x4E00`). {about}\n\n\
-             /// Every weight, one character each (see [`crate::value::WEIGHTS`]).\n\
-             pub const VALUE_NET: &str = \"{packed}\";\n"
-        )
-    }
-}
-
-/// The packed character code of a weight.
-fn pack(w: f32) -> u32 {
-    PACK_BASE + (w * PACK_SCALE + PACK_ZERO).round().clamp(0.0, 2.0 * PACK_ZERO - 1.0) as u32
 }
 
 /// SplitMix64.
@@ -227,8 +223,6 @@ pub fn split(records: &[Record]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hex::value::ValueNet;
-    use hex::{Color, Move};
 
     fn record(moves: &str, winner: Color) -> Record {
         Record::parse(&format!(
@@ -249,20 +243,39 @@ mod tests {
         assert_eq!(s[1].inputs, vec![(CELLS) as u16]);
         assert!(!s[1].won);
         assert_eq!(half_turn(&half_turn(&s[2])).inputs, s[2].inputs);
-        let _ = Move::Swap;
     }
 
     #[test]
-    fn the_trainer_computes_what_the_bot_evaluates() {
+    fn the_frame_makes_blue_a_transposed_red() {
+        // A blue stone on (r, c) with blue to move is the input of a red stone on (c, r) with red
+        // to move: the mover's own stone at the transposed cell.
+        for cell in 0..CELLS {
+            let transposed = (cell % SIZE) * SIZE + cell / SIZE;
+            assert_eq!(input(cell, Color::Blue, Color::Blue), input(transposed, Color::Red, Color::Red));
+            assert_eq!(input(cell, Color::Red, Color::Blue), CELLS + transposed);
+            assert_eq!(input(cell, Color::Blue, Color::Red), CELLS + cell);
+        }
+    }
+
+    /// The forward pass against the plain computation over all the inputs.
+    #[test]
+    fn forward_is_the_plain_network() {
         let trainer = Trainer::new(3);
-        let net = ValueNet::from_weights(&trainer.weights);
         let r = record("d5,e4,f6,g2,b3", Color::Red);
-        let mut game = Game::new();
-        for (mv, sample) in r.moves.iter().zip(samples(&r).unwrap()) {
-            game.play(*mv).unwrap();
-            let position = hex::position::Position::new(game.board(), game.to_move());
-            let bot = net.evaluate(&net.accumulator(&position), game.to_move());
-            assert!((bot - trainer.forward(&sample).1).abs() < 1e-5);
+        for sample in samples(&r).unwrap() {
+            let mut inputs = [0.0f32; INPUTS];
+            for &i in &sample.inputs {
+                inputs[usize::from(i)] = 1.0;
+            }
+            let w = &trainer.weights;
+            let mut logit = w[WEIGHTS - 1];
+            for h in 0..HIDDEN {
+                let sum: f32 =
+                    w[OUTPUT + h] + (0..INPUTS).map(|i| inputs[i] * w[i * HIDDEN + h]).sum::<f32>();
+                logit += sum.max(0.0) * w[OUTPUT + HIDDEN + h];
+            }
+            let plain = 1.0 / (1.0 + (-logit).exp());
+            assert!((trainer.forward(&sample).1 - plain).abs() < 1e-5);
         }
     }
 
