@@ -1,15 +1,18 @@
 //! Hex (11x11, swap rule) for CodinGame: the game's rules and a Monte Carlo tree search bot.
 //!
+//! The modules in the order they depend on each other (each uses only those above it):
+//!
 //! * [`board`]: the rules, once, shared by the bot and the local referee: cells and their
 //!   neighbours, moves, the swap rule, win detection, and the CodinGame board text.
 //! * [`protocol`]: reading the judge's turns (`lastMove` and the board rows).
+//! * [`geometry`]: pure board shape, built once: node numbering, neighbour rings, bridges, the
+//!   ziggurats' placements.
 //! * [`position`]: the bot's fast board derived from the rules: side nodes, union-find.
-//! * [`geometry`]: neighbour rings, bridges and edge templates, built once.
 //! * [`inferior`]: dead cells by local patterns.
 //! * [`connections`]: virtual connections (bridges, edge templates), proofs and mustplay.
 //! * [`patterns`]: learned local shapes (weights in [`shape_table`]) used as move priors.
 //! * [`search`]: MCTS with RAVE, bridge-answering playouts, dead/vulnerable pruning and a solver.
-//! * [`bot`]: the game loop, the clock, the swap decision and the opening.
+//! * [`bot`]: the game loop, the clock, the swap decision and the opening; [`Settings`].
 
 pub mod board;
 pub mod bot;

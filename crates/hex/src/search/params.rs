@@ -1,8 +1,8 @@
 //! The search's parameters: the defaults are the measured choice (see the README).
 
 /// Virtual RAVE games given to each new child, at its prior win rate.
-pub const PRIOR_GAMES: f32 = 12.0;
-/// Search parameters (the defaults are the measured choice; see the README).
+const PRIOR_GAMES: f32 = 12.0;
+/// Search parameters.
 #[derive(Clone, Copy, Debug)]
 pub struct Params {
     /// Virtual RAVE games each new child starts with, at its prior win rate.
@@ -28,9 +28,9 @@ impl Default for Params {
 }
 
 /// A node's children are created on its `EXPAND_AFTER`-th visit.
-pub const EXPAND_AFTER: f32 = 4.0;
+const EXPAND_AFTER: f32 = 4.0;
 /// RAVE weight schedule: beta = rn / (rn + n + rn * n * RAVE_BIAS).
-pub const RAVE_BIAS: f32 = 0.0005;
+const RAVE_BIAS: f32 = 0.0005;
 /// Progressive bias of the learned shape prior (see [`Params::shape_bias`]); measured against
 /// MoHex in the README.
-pub const SHAPE_BIAS: f32 = 2.5;
+const SHAPE_BIAS: f32 = 2.5;
