@@ -204,18 +204,6 @@ impl Shapes {
             + self.shape12.get(code)
             + self.recent_moves[recent_move_class(cell, last, own_last)]
     }
-
-    /// The features of `cell` for training: (6-neighbour code, 12-cell code, recent-move class).
-    pub fn features(
-        &self,
-        position: &Position,
-        cell: usize,
-        last: usize,
-        own_last: usize,
-    ) -> (usize, usize, usize) {
-        let code = self.code(position, cell);
-        (code % SHAPE6_CODES, code, recent_move_class(cell, last, own_last))
-    }
 }
 
 /// The 12-cell table as an open-addressing hash map (linear probing, at most half full): a

@@ -14,7 +14,9 @@
 //! the highest-weighted cell is the one played.
 
 use hex::geometry::NODES;
-use hex::patterns::{canonical, Shapes, LN_SCALE, PACK_BASE, RECENT_MOVE_CLASSES, SHAPE6_CODES};
+use hex::patterns::{
+    canonical, recent_move_class, Shapes, LN_SCALE, PACK_BASE, RECENT_MOVE_CLASSES, SHAPE6_CODES,
+};
 use hex::position::Position;
 use hex::{Cell, Color, Game, Move, CELLS};
 use std::collections::HashMap;
@@ -77,7 +79,11 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
                     if empty == cell {
                         chosen = candidates.len();
                     }
-                    let (code6, code12, class) = shapes.features(&position, empty.index(), last, own_last);
+                    // The features: the 6-neighbour shape (the 12-cell code's low digits), the
+                    // 12-cell shape, the recent-move class.
+                    let code12 = shapes.code(&position, empty.index());
+                    let code6 = code12 % SHAPE6_CODES;
+                    let class = recent_move_class(empty.index(), last, own_last);
                     candidates.push((canonical(code6) as u16, canonical(code12) as u32, class as u8));
                 }
                 if chosen != usize::MAX {
