@@ -164,6 +164,25 @@ impl Record {
     }
 }
 
+/// The records of `paths`, file by file in their order; blank lines are skipped.
+///
+/// # Errors
+/// A file that cannot be read, or a line that is not a record (its file and line named).
+pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<Record>, String> {
+    let mut records = Vec::new();
+    for path in paths {
+        let path = path.as_ref();
+        let text =
+            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+            records.push(
+                Record::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?,
+            );
+        }
+    }
+    Ok(records)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

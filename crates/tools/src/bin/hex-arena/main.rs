@@ -489,18 +489,9 @@ fn print_summary(first_line: &str, info: &MatchInfo, tally: &Tally, sprt: Option
     );
 }
 
-/// The records of files, in game order; blank lines are skipped.
+/// The records of files, in game order.
 fn read_records(paths: &[std::path::PathBuf]) -> Result<Vec<Record>, String> {
-    let mut records = Vec::new();
-    for path in paths {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            records.push(
-                Record::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?,
-            );
-        }
-    }
+    let mut records = tools::hex_record::read_files(paths)?;
     records.sort_by_key(|record| record.game);
     Ok(records)
 }

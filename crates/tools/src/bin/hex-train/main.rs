@@ -11,7 +11,7 @@ mod value;
 
 use std::time::Instant;
 use tools::cli::{Args, Opt, Parsed, Spec};
-use tools::hex_record::Record;
+use tools::hex_record::read_files;
 
 const PATTERNS: Spec = Spec {
     usage: &["hex-train patterns [OPTIONS] RECORDS..."],
@@ -44,17 +44,6 @@ const VALUE: Spec = Spec {
     notes: "",
 };
 
-fn read_records(paths: &[String]) -> Result<Vec<Record>, String> {
-    let mut records = Vec::new();
-    for path in paths {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-        for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            records.push(Record::parse(line).map_err(|e| format!("{path}:{}: {e}", n + 1))?);
-        }
-    }
-    Ok(records)
-}
-
 /// The options of `spec` and at least one records file, or `None` after printing the help.
 fn parse(spec: &Spec, args: &[String]) -> Result<Option<Args>, String> {
     match spec.parse(args)? {
@@ -76,7 +65,7 @@ fn run_patterns(args: &[String]) -> Result<(), String> {
         iterations: args.get("iterations", "a count")?,
         out: args.get("out", "a path")?,
     };
-    patterns::run(&options, &read_records(&args.positional)?)
+    patterns::run(&options, &read_files(&args.positional)?)
 }
 
 fn run_value(args: &[String]) -> Result<(), String> {
@@ -86,7 +75,7 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let rate: f32 = args.get("rate", "a number")?;
     let decay: f32 = args.get("decay", "a number")?;
     let seed: u64 = args.get("seed", "an integer")?;
-    let records = read_records(&args.positional)?;
+    let records = read_files(&args.positional)?;
     let (train, held_out) = value::split(&records)?;
     println!(
         "{} games: {} training positions (with half turns), {} held out",
