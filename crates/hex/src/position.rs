@@ -48,7 +48,7 @@ pub fn stone(color: Color) -> u8 {
 /// The fast position: one byte per node (sides pre-filled with their owners) and the side to move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Position {
-    pub nodes: [u8; NODES],
+    pub(crate) nodes: [u8; NODES],
     pub to_move: Color,
 }
 
@@ -64,6 +64,19 @@ impl Position {
         nodes[LEFT] = stone(Color::Blue);
         nodes[RIGHT] = stone(Color::Blue);
         Position { nodes, to_move }
+    }
+
+    /// The position whose cells hold `cells` (one byte per cell index: [`EMPTY`] or a [`stone`]),
+    /// `to_move` to play: for tools that keep a flat board of their own.
+    pub fn from_cells(cells: &[u8; CELLS], to_move: Color) -> Position {
+        let mut position = Position::new(&Board::new(), to_move);
+        position.nodes[..CELLS].copy_from_slice(cells);
+        position
+    }
+
+    /// The cells' bytes by cell index ([`EMPTY`] or a [`stone`]).
+    pub fn cells(&self) -> &[u8; CELLS] {
+        self.nodes[..CELLS].try_into().expect("the cells are the first CELLS nodes")
     }
 
     /// Places a stone of the side to move on `cell` and passes the turn.
@@ -251,6 +264,15 @@ pub(crate) mod tests {
             }
             let plain = if position.connects(&geometry, Color::Red) { Color::Red } else { Color::Blue };
             prop_assert_eq!(position.full_board_winner(), plain);
+        }
+
+        /// A flat board of cells round-trips, and gets the same sides as the rules board's position.
+        #[test]
+        fn from_cells_equals_the_rules_boards_position(seed in any::<u64>(), stones in 0usize..121) {
+            let game = random_game(seed, stones);
+            let position = Position::new(game.board(), game.to_move());
+            let flat = Position::from_cells(position.cells(), game.to_move());
+            prop_assert_eq!(&flat, &position);
         }
 
         #[test]

@@ -5,7 +5,7 @@
 use hex::geometry::Geometry;
 use hex::geometry::NODES;
 use hex::position::{stone, Position};
-use hex::{Board, Color, CELLS};
+use hex::{Color, CELLS};
 
 pub use hex::position::EMPTY;
 /// The playout generator is the library's (xorshift64*), so the baselines draw like the bot.
@@ -29,8 +29,7 @@ pub fn fill(
     rng: &mut Rng,
 ) -> u8 {
     let color = if to_move == RED { Color::Red } else { Color::Blue };
-    let mut position = Position::new(&Board::new(), color);
-    position.nodes[..CELLS].copy_from_slice(board);
+    let mut position = Position::from_cells(board, color);
     let winner = if bridges {
         hex::search::playout(&mut position, geometry, last.map_or(NODES, usize::from), rng)
     } else {
@@ -51,7 +50,7 @@ pub fn fill(
         }
         position.full_board_winner()
     };
-    board.copy_from_slice(&position.nodes[..CELLS]);
+    board.copy_from_slice(position.cells());
     stone(winner)
 }
 
