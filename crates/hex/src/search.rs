@@ -24,6 +24,7 @@ use crate::geometry::{Geometry, NODES};
 use crate::inferior::DeadTable;
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
+use crate::vcs::HSearch;
 use std::time::Instant;
 use tree::{blended_value, Tree, LOST, UNKNOWN, WON};
 
@@ -50,6 +51,7 @@ pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
     dead: DeadTable,
+    vcs: HSearch,
     tree: Tree,
     rng: Rng,
     path: Vec<u32>,
@@ -68,6 +70,7 @@ impl Search {
             geometry: Geometry::new(),
             shapes: Shapes::new(),
             dead: DeadTable::new(),
+            vcs: HSearch::new(),
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
             tree: Tree::with_capacity(MAX_NODES),
@@ -238,6 +241,13 @@ impl Search {
         // The winner if the descent ended in a proven node.
         let mut known: Option<Color> = None;
         loop {
+            if self.params.knowledge_after > 0.0
+                && self.tree.visits[index] == self.params.knowledge_after
+                && self.tree.children[index] > 0
+                && self.tree.proven[index] == UNKNOWN
+            {
+                self.analyse(index, &position);
+            }
             let (proven, children) = (self.tree.proven[index], self.tree.children[index]);
             if proven != UNKNOWN && (index != self.root || children == 0) {
                 // The mover into this node is the opposite of the side to move now.
