@@ -140,8 +140,9 @@ impl Bot {
         let result = self.search.run(&position, last, start + budget, self.settings.max_playouts);
         if self.settings.verbose {
             eprintln!(
-                "{} playouts, value {:.3}{}, {} ms",
+                "{} playouts, {} analysed, value {:.3}{}, {} ms",
                 result.playouts,
+                result.analysed,
                 result.value,
                 if result.proven { " (proven)" } else { "" },
                 start.elapsed().as_millis()

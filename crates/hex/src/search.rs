@@ -44,6 +44,8 @@ pub struct SearchResult {
     pub proven: bool,
     /// Playouts run.
     pub playouts: u32,
+    /// Nodes analysed by H-search during this search.
+    pub analysed: u32,
 }
 
 /// The search tree and its working memory, reused from move to move.
@@ -61,6 +63,8 @@ pub struct Search {
     previous: Option<(Position, usize, usize)>,
     /// Our own move before the opponent's last one at the root (`NODES` if unknown).
     root_own_last: usize,
+    /// Nodes analysed by H-search in the current search.
+    analysed: u32,
     pub params: Params,
 }
 
@@ -79,6 +83,7 @@ impl Search {
             root: 0,
             previous: None,
             root_own_last: NODES,
+            analysed: 0,
             params: Params::default(),
         }
     }
@@ -116,6 +121,7 @@ impl Search {
             self.expand(self.root, root, last, self.root_own_last);
         }
         let mut playouts = 0;
+        self.analysed = 0;
         // The longest pause between two clock checks: on a loaded machine the process is
         // descheduled for that long, so it must stop that much (and a half) before the deadline.
         let mut checked = Instant::now();
@@ -191,6 +197,7 @@ impl Search {
             value,
             proven: tree.proven[best] != UNKNOWN,
             playouts,
+            analysed: self.analysed,
         }
     }
 

@@ -63,6 +63,8 @@ pub struct HSearch {
     touched: Vec<usize>,
     /// `partners[a]`: the points with a full connection to `a`.
     partners: [u128; MAX_POINTS],
+    /// The group points, as a point set.
+    groups: u128,
     /// Full connections not yet combined.
     queue: Vec<(u8, u8, u128)>,
 }
@@ -84,6 +86,7 @@ impl HSearch {
             semi: vec![Vec::new(); MAX_POINTS * MAX_POINTS],
             touched: Vec::new(),
             partners: [0; MAX_POINTS],
+            groups: 0,
             queue: Vec::new(),
         }
     }
@@ -146,6 +149,7 @@ impl HSearch {
         self.touched.clear();
         self.partners[..self.points].fill(0);
         self.points = 0;
+        self.groups = 0;
         self.queue.clear();
     }
 
@@ -154,6 +158,7 @@ impl HSearch {
         self.group[p] = group;
         self.bit[p] = if group { 0 } else { 1 << cell };
         self.cell[p] = cell as u8;
+        self.groups |= u128::from(group) << p;
         self.points += 1;
         p as u8
     }
@@ -162,12 +167,14 @@ impl HSearch {
     /// `(z, u, D)` known.
     fn combine(&mut self, w: u8, z: u8, carrier: u128) {
         let (wi, zi) = (usize::from(w), usize::from(z));
-        let mut partners = self.partners[zi] & !(1u128 << wi);
+        // Two empty cells are joined only when adjacent: an empty `w` needs a group `u`.
+        let ends = if self.group[wi] { u128::MAX } else { self.groups };
+        let mut partners = self.partners[zi] & ends & !(1u128 << wi);
         while partners != 0 {
             let u = partners.trailing_zeros() as u8;
             partners &= partners - 1;
             let ui = usize::from(u);
-            if !self.group[wi] && !self.group[ui] || carrier & self.bit[ui] != 0 {
+            if carrier & self.bit[ui] != 0 {
                 continue;
             }
             let index = pair(z, u);

@@ -81,6 +81,7 @@ impl Search {
     /// the opponent's semi connections loses; the key of a semi connection of our own wins (or a
     /// move outside our full connection's carrier).
     pub(super) fn analyse(&mut self, index: usize, position: &Position) {
+        self.analysed += 1;
         let me = position.to_move;
         let theirs = self.vcs.side_connections(position, &self.geometry, me.opponent());
         if theirs.full.is_some() {
