@@ -47,7 +47,7 @@ impl Settings {
     /// The default settings, adjusted by environment variables for local experiments (unset on the
     /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), and the search parameters
-    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_KNOWLEDGE_AFTER`.
+    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`.
     pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
@@ -65,7 +65,6 @@ impl Settings {
                 expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
                 rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
-                knowledge_after: number("HEX_KNOWLEDGE_AFTER").unwrap_or(defaults.knowledge_after),
             },
             ..Settings::default()
         }
@@ -140,9 +139,8 @@ impl Bot {
         let result = self.search.run(&position, last, start + budget, self.settings.max_playouts);
         if self.settings.verbose {
             eprintln!(
-                "{} playouts, {} analysed, value {:.3}{}, {} ms",
+                "{} playouts, value {:.3}{}, {} ms",
                 result.playouts,
-                result.analysed,
                 result.value,
                 if result.proven { " (proven)" } else { "" },
                 start.elapsed().as_millis()

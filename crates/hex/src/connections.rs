@@ -141,7 +141,7 @@ pub fn winning_cells(position: &Position, geometry: &Geometry, color: Color) -> 
 }
 
 #[cfg(test)]
-pub(crate) mod tests {
+mod tests {
     use super::*;
     use crate::board::{Board, Cell};
     use proptest::prelude::*;
@@ -227,7 +227,7 @@ pub(crate) mod tests {
         }
     }
     /// Whether `color` wins `board` with `to_move` to play, by plain minimax over the empty cells.
-    pub(crate) fn wins_by_minimax(board: &mut Board, to_move: Color, color: Color) -> bool {
+    fn wins_by_minimax(board: &mut Board, to_move: Color, color: Color) -> bool {
         if board.connects(color) {
             return true;
         }
@@ -250,7 +250,7 @@ pub(crate) mod tests {
 
     /// A random position with `empty` empty cells left and no winner yet, if the random game
     /// gets there.
-    pub(crate) fn nearly_full(seed: u64, empty: usize) -> Option<Board> {
+    fn nearly_full(seed: u64, empty: usize) -> Option<Board> {
         let game = crate::position::tests::random_game(seed, CELLS - empty);
         (game.winner().is_none() && game.board().empty_cells().count() == empty).then(|| game.board().clone())
     }

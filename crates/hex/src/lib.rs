@@ -17,7 +17,6 @@
 pub mod board;
 pub mod bot;
 pub mod connections;
-pub mod vcs;
 pub mod geometry;
 pub mod inferior;
 pub mod patterns;

@@ -24,7 +24,6 @@ use crate::geometry::{Geometry, NODES};
 use crate::inferior::DeadTable;
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
-use crate::vcs::HSearch;
 use std::time::Instant;
 use tree::{blended_value, Tree, LOST, UNKNOWN, WON};
 
@@ -44,8 +43,6 @@ pub struct SearchResult {
     pub proven: bool,
     /// Playouts run.
     pub playouts: u32,
-    /// Nodes analysed by H-search during this search.
-    pub analysed: u32,
 }
 
 /// The search tree and its working memory, reused from move to move.
@@ -53,7 +50,6 @@ pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
     dead: DeadTable,
-    vcs: HSearch,
     tree: Tree,
     rng: Rng,
     path: Vec<u32>,
@@ -63,8 +59,6 @@ pub struct Search {
     previous: Option<(Position, usize, usize)>,
     /// Our own move before the opponent's last one at the root (`NODES` if unknown).
     root_own_last: usize,
-    /// Nodes analysed by H-search in the current search.
-    analysed: u32,
     pub params: Params,
 }
 
@@ -74,7 +68,6 @@ impl Search {
             geometry: Geometry::new(),
             shapes: Shapes::new(),
             dead: DeadTable::new(),
-            vcs: HSearch::new(),
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
             tree: Tree::with_capacity(MAX_NODES),
@@ -83,7 +76,6 @@ impl Search {
             root: 0,
             previous: None,
             root_own_last: NODES,
-            analysed: 0,
             params: Params::default(),
         }
     }
@@ -121,7 +113,6 @@ impl Search {
             self.expand(self.root, root, last, self.root_own_last);
         }
         let mut playouts = 0;
-        self.analysed = 0;
         // The longest pause between two clock checks: on a loaded machine the process is
         // descheduled for that long, so it must stop that much (and a half) before the deadline.
         let mut checked = Instant::now();
@@ -197,7 +188,6 @@ impl Search {
             value,
             proven: tree.proven[best] != UNKNOWN,
             playouts,
-            analysed: self.analysed,
         }
     }
 
@@ -248,13 +238,6 @@ impl Search {
         // The winner if the descent ended in a proven node.
         let mut known: Option<Color> = None;
         loop {
-            if self.params.knowledge_after > 0.0
-                && self.tree.visits[index] == self.params.knowledge_after
-                && self.tree.children[index] > 0
-                && self.tree.proven[index] == UNKNOWN
-            {
-                self.analyse(index, &position);
-            }
             let (proven, children) = (self.tree.proven[index], self.tree.children[index]);
             if proven != UNKNOWN && (index != self.root || children == 0) {
                 // The mover into this node is the opposite of the side to move now.

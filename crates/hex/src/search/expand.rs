@@ -76,43 +76,6 @@ impl Search {
         self.tree.children[index] = candidates.len() as u16;
     }
 
-    /// The knowledge of H-search at an expanded node (`position` is the node's): if the opponent
-    /// has joined its sides the node is lost for the mover; every move outside the cells common to
-    /// the opponent's semi connections loses; the key of a semi connection of our own wins (or a
-    /// move outside our full connection's carrier).
-    pub(super) fn analyse(&mut self, index: usize, position: &Position) {
-        self.analysed += 1;
-        let me = position.to_move;
-        let theirs = self.vcs.side_connections(position, &self.geometry, me.opponent());
-        if theirs.full.is_some() {
-            self.tree.proven[index] = WON;
-            return;
-        }
-        if let Some(must) = theirs.mustplay() {
-            let mut open = 0;
-            for child in self.tree.children(index) {
-                if self.tree.proven[child] == UNKNOWN && must >> self.tree.cell[child] & 1 == 0 {
-                    self.tree.proven[child] = LOST;
-                }
-                open += usize::from(self.tree.proven[child] != LOST);
-            }
-            if open == 0 {
-                self.tree.proven[index] = WON;
-                return;
-            }
-        }
-        let mine = self.vcs.side_connections(position, &self.geometry, me);
-        let winning = |cell: u8| match (mine.semis.first(), mine.full) {
-            (_, Some(carrier)) => carrier >> cell & 1 == 0,
-            (Some(&(_, key)), None) => usize::from(cell) == key,
-            (None, None) => false,
-        };
-        if let Some(child) = self.tree.children(index).find(|&c| winning(self.tree.cell[c])) {
-            self.tree.proven[child] = WON;
-            self.tree.proven[index] = LOST;
-        }
-    }
-
     /// The prior win rate of `cell` for the side to move, from local shape: answering an intrusion
     /// into our bridge is nearly always right; replying near the last move and making bridges
     /// from our stones are good shape; a lone cell on the rim rarely matters.

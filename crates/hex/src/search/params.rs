@@ -14,10 +14,6 @@ pub struct Params {
     /// Weight of the learned shape prior: a child's selection value gets
     /// `shape_bias * p / sqrt(visits + 1)`, `p` its share of the shape weights among its siblings.
     pub shape_bias: f32,
-    /// A node's connections are analysed by H-search on this visit (0: never): the opponent's
-    /// won connection proves the node, its semis prune every move outside their common cells, our
-    /// own semi's key is a proven win.
-    pub knowledge_after: f32,
 }
 
 impl Default for Params {
@@ -27,7 +23,6 @@ impl Default for Params {
             expand_after: EXPAND_AFTER,
             rave_bias: RAVE_BIAS,
             shape_bias: SHAPE_BIAS,
-            knowledge_after: KNOWLEDGE_AFTER,
         }
     }
 }
@@ -39,5 +34,3 @@ const RAVE_BIAS: f32 = 0.0005;
 /// Progressive bias of the learned shape prior (see [`Params::shape_bias`]); measured against
 /// MoHex in the README.
 const SHAPE_BIAS: f32 = 2.5;
-/// H-search at a node on this visit (see [`Params::knowledge_after`]).
-const KNOWLEDGE_AFTER: f32 = 0.0;
