@@ -642,6 +642,42 @@ mod tests {
     }
 
     #[test]
+    fn weights_scaled_together_play_the_same_moves() {
+        // The evaluation and the rollout values are sums of weighted counts: every weight but
+        // the percentage and the switch times 4 gives the same moves (what fixes `window[4]` in
+        // `cma` and would allow finer integer steps).
+        let mut scaled = Weights::default();
+        for w in scaled.window.iter_mut().chain(scaled.plan.iter_mut()) {
+            *w *= 4;
+        }
+        for w in [
+            &mut scaled.isolated,
+            &mut scaled.stranded,
+            &mut scaled.follow_up_line,
+            &mut scaled.point,
+            &mut scaled.loss,
+            &mut scaled.plan_ways,
+            &mut scaled.useful2,
+            &mut scaled.useful3,
+        ] {
+            *w *= 4;
+        }
+        let bot = |weights| Bot::with_weights(GAME_BUDGET, weights).without_clock().with_threads(1);
+        let (plain, times4) = (bot(Weights::default()), bot(scaled));
+        for start in (1001..=1003).flat_map(|seed| crowded_positions(seed).expect("stored")) {
+            let (mut a, mut b) = (start.clone(), start);
+            for _ in 0..12 {
+                if a.is_over() {
+                    break;
+                }
+                play_at(&plain, &mut a, 300);
+                play_at(&times4, &mut b, 300);
+                assert_eq!(a.board(), b.board());
+            }
+        }
+    }
+
+    #[test]
     fn cma_weights_start_at_the_defaults_and_print_as_an_argument() {
         let start = Weights::default();
         assert_eq!(weights_at(&start, &[0.0; 12]), start);
