@@ -1,6 +1,7 @@
 //! The plumbing the referees share (`hex-arena`, `linez-sim`) and their baselines' command lines:
 //!
 //! * [`cli`]: one small option parser, with `--help`, defaults and validation;
+//! * [`cma`]: CMA-ES, the optimiser of `linez-tune cma`;
 //! * [`process`]: an engine as a subprocess, answering within a deadline;
 //! * [`pool`]: the worker pool behind `-j`, results in order, shards, and the progress line;
 //! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles, and the
@@ -12,6 +13,7 @@
 //! the bots use.
 
 pub mod cli;
+pub mod cma;
 pub mod hex_record;
 pub mod linez_baseline;
 pub mod pool;

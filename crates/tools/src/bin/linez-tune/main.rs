@@ -8,6 +8,7 @@ use linez::{Board, Bot, Move};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use tools::cli::{Opt, Parsed, Spec};
+use tools::cma::Cma;
 use tools::stats::Summary;
 
 const SPEC: Spec = Spec {
@@ -15,6 +16,7 @@ const SPEC: Spec = Spec {
         "linez-tune [OPTIONS] FIRST LAST UNITS MAX_MOVES JOBS",
         "linez-tune [OPTIONS] crowded FIRST LAST UNITS HORIZON",
         "linez-tune [OPTIONS] costs FIRST LAST UNITS THREADS",
+        "linez-tune [OPTIONS] cma FIRST LAST UNITS HORIZON GENERATIONS JOBS",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -34,7 +36,18 @@ costs: the schedule's calibration. Plays the seeds at UNITS a move sampling on T
 or 2) and prints the wall-clock time a work unit took, over all moves and by the numbers on the \
 board (UNITS_PER_SECOND and PARALLEL_PERCENT in the bot's schedule come from it, on an idle \
 machine), and on one thread its CPU time (run two versions side by side, under the same load, to \
-compare them).",
+compare them).
+
+cma: tunes the evaluation weights of TUNED (see the source: 12 of them, each searched as the log of \
+its ratio to the starting weights, --weights or the defaults) by CMA-ES (`tools::cma`) for \
+GENERATIONS generations of --population candidates. A candidate's fitness is the death-phase screen \
+of `crowded` on the positions of seeds FIRST..=LAST at UNITS a move for at most HORIZON moves, the \
+same positions and numbers for every candidate (common random numbers; the bot is deterministic): \
+the mean over positions of the moves survived, plus, for a position still alive at the horizon, \
+its empty cells then (a survivor's health). Candidates are played on JOBS threads (the results do \
+not depend on it); --seed fixes the draws. Prints the start's fitness, one line per candidate and \
+per generation (best and mean fitness, the step size, the distribution's mean as --weights), and \
+the last mean with its fitness: the recommendation.",
     options: &[
         Opt::value(
             "rollout",
@@ -49,6 +62,10 @@ from which samples roll out",
             "evaluation weights by their `Weights` field names (`window` and `plan` take /-separated \
 values), e.g. isolated=12,plan=0/300",
         ),
+        Opt::value("seed", "N", "cma: the seed of the optimiser's draws").default("1"),
+        Opt::value("sigma", "S", "cma: the initial step size, in log ratio of the weights").default("0.3"),
+        Opt::value("population", "N", "cma: candidates a generation (0: CMA-ES's 4 + 3 ln n)")
+            .default("0"),
         Opt::value(
             "band",
             "LO,HI,UNITS",
@@ -69,12 +86,22 @@ struct Config {
     weights: Weights,
     rollout: Rollout,
     band: Option<Band>,
+    cma: CmaOptions,
+}
+
+/// The optimiser's settings (`cma` mode).
+#[derive(Clone, Copy)]
+struct CmaOptions {
+    seed: u64,
+    sigma: f64,
+    population: usize,
 }
 
 enum Mode {
     Games { first: u64, last: u64, units: u64, max_moves: u64, jobs: usize },
     Crowded { first: u64, last: u64, units: u64, horizon: u64 },
     Costs { first: u64, last: u64, units: u64, threads: usize },
+    Cma { first: u64, last: u64, units: u64, horizon: u64, generations: usize, jobs: usize },
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -143,7 +170,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
     })?;
     let words = &args.positional;
     let (name, rest) = match words.first().map(String::as_str) {
-        Some(name @ ("crowded" | "costs")) => (name, &words[1..]),
+        Some(name @ ("crowded" | "costs" | "cma")) => (name, &words[1..]),
         _ => ("games", &words[..]),
     };
     let numbers: Vec<u64> = rest
@@ -155,12 +182,28 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         ("costs", &[first, last, units, threads]) => {
             Mode::Costs { first, last, units, threads: threads as usize }
         }
+        ("cma", &[first, last, units, horizon, generations, jobs]) => Mode::Cma {
+            first,
+            last,
+            units,
+            horizon,
+            generations: generations as usize,
+            jobs: jobs as usize,
+        },
         ("games", &[first, last, units, max_moves, jobs]) => {
             Mode::Games { first, last, units, max_moves, jobs: jobs as usize }
         }
         _ => return Err(format!("{name}: wrong count of numbers {numbers:?} (see --help)")),
     };
-    Ok(Some(Config { mode, weights, rollout, band }))
+    let cma = CmaOptions {
+        seed: args.get("seed", "an integer")?,
+        sigma: args.get("sigma", "a number")?,
+        population: args.get("population", "an integer")?,
+    };
+    if !(cma.sigma > 0.0) || cma.population == 1 {
+        return Err("--sigma must be positive and --population 0 or at least 2".into());
+    }
+    Ok(Some(Config { mode, weights, rollout, band, cma }))
 }
 
 /// CPU seconds of the calling thread (Linux: the time on a CPU of /proc/thread-self/schedstat, in
@@ -301,6 +344,165 @@ fn crowded(config: &Config, first: u64, last: u64, units: u64, horizon: u64) -> 
     Ok(())
 }
 
+/// The weights `cma` tunes: a name as `--weights` spells it, and the field.
+const TUNED: [(&str, fn(&mut Weights) -> &mut i32); 12] = [
+    ("window1", |w| &mut w.window[1]),
+    ("window2", |w| &mut w.window[2]),
+    ("window3", |w| &mut w.window[3]),
+    ("isolated", |w| &mut w.isolated),
+    ("stranded", |w| &mut w.stranded),
+    ("follow_up_line", |w| &mut w.follow_up_line),
+    ("point", |w| &mut w.point),
+    ("loss", |w| &mut w.loss),
+    ("plan1", |w| &mut w.plan[1]),
+    ("plan2", |w| &mut w.plan[2]),
+    ("plan3", |w| &mut w.plan[3]),
+    ("useful3", |w| &mut w.useful3),
+];
+
+/// The weights at `x` (per tuned weight, the log of its ratio to `start`'s; at least 1 each).
+fn weights_at(start: &Weights, x: &[f64]) -> Weights {
+    let mut weights = *start;
+    for ((_, field), &x) in TUNED.iter().zip(x) {
+        let value = field(&mut weights);
+        *value = ((f64::from(*value) * x.exp()).round() as i32).max(1);
+    }
+    weights
+}
+
+/// `weights` as a `--weights` argument (every field `parse_weights` knows).
+fn weights_arg(w: &Weights) -> String {
+    let join = |v: &[i32]| v.iter().map(i32::to_string).collect::<Vec<_>>().join("/");
+    format!(
+        "window={},plan={},isolated={},stranded={},follow_up_line={},point={},loss={},plan_ways={},\
+blocked_percent={},useful2={},useful3={},dirty_plans={}",
+        join(&w.window),
+        join(&w.plan),
+        w.isolated,
+        w.stranded,
+        w.follow_up_line,
+        w.point,
+        w.loss,
+        w.plan_ways,
+        w.blocked_percent,
+        w.useful2,
+        w.useful3,
+        w.dirty_plans
+    )
+}
+
+/// The death-phase screen of one bot: from each position at most `horizon` moves at `units` a
+/// move; per position the moves survived, plus the empty cells at the horizon if still alive.
+fn screen(bot: &Bot, positions: &[Game], units: u64, horizon: u64) -> Vec<(u64, bool, f64)> {
+    positions
+        .iter()
+        .map(|start| {
+            let mut game = start.clone();
+            while !game.is_over() && game.moves() - start.moves() < horizon {
+                play_at(bot, &mut game, units);
+            }
+            let moves = game.moves() - start.moves();
+            let health = if game.is_over() { 0 } else { game.board().empty_cells().count_ones() };
+            (moves, game.is_over(), (moves + u64::from(health)) as f64)
+        })
+        .collect()
+}
+
+/// The fitness of a screen (higher is better): the mean of its per-position values.
+fn fitness(results: &[(u64, bool, f64)]) -> f64 {
+    results.iter().map(|r| r.2).sum::<f64>() / results.len().max(1) as f64
+}
+
+/// The cma mode.
+fn cma(
+    config: &Config,
+    first: u64,
+    last: u64,
+    units: u64,
+    horizon: u64,
+    generations: usize,
+    jobs: usize,
+) -> Result<(), String> {
+    let mut positions = Vec::new();
+    for seed in first..=last {
+        positions.extend(crowded_positions(seed)?);
+    }
+    let start = config.weights;
+    let evaluate = |points: &[Vec<f64>]| -> Vec<(f64, usize, f64)> {
+        // (fitness, deaths, CPU seconds) of each point, on `jobs` threads.
+        let results = Mutex::new(vec![(0.0, 0, 0.0); points.len()]);
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..jobs.max(1).min(points.len()) {
+                scope.spawn(|| {
+                    loop {
+                        let index = next.fetch_add(1, Ordering::SeqCst);
+                        let Some(x) = points.get(index) else { break };
+                        let cpu = thread_cpu();
+                        let bot = Bot::with_weights(GAME_BUDGET, weights_at(&start, x))
+                            .with_rollout(config.rollout)
+                            .without_clock()
+                            .with_threads(1);
+                        let screened = screen(&bot, &positions, units, horizon);
+                        let deaths = screened.iter().filter(|r| r.1).count();
+                        results.lock().expect("results")[index] =
+                            (fitness(&screened), deaths, thread_cpu() - cpu);
+                    }
+                });
+            }
+        });
+        results.into_inner().expect("results")
+    };
+    let n = TUNED.len();
+    let names: Vec<&str> = TUNED.iter().map(|t| t.0).collect();
+    println!(
+        "# cma: {} positions (seeds {first}-{last}), {units} units a move, horizon {horizon}, tuned {}",
+        positions.len(),
+        names.join(" ")
+    );
+    let origin = evaluate(&[vec![0.0; n]])[0];
+    println!("start fitness {:.3} deaths {} cpu {:.1}s weights {}", origin.0, origin.1, origin.2, weights_arg(&start));
+    let population = (config.cma.population > 0).then_some(config.cma.population);
+    let mut optimiser = Cma::new(vec![0.0; n], config.cma.sigma, population, config.cma.seed);
+    let mut best = (origin.0, vec![0.0; n]);
+    for generation in 1..=generations {
+        let points = optimiser.ask();
+        let values = evaluate(&points);
+        for (point, value) in points.iter().zip(&values) {
+            println!(
+                "candidate {generation} fitness {:.3} deaths {} cpu {:.1}s weights {}",
+                value.0,
+                value.1,
+                value.2,
+                weights_arg(&weights_at(&start, point))
+            );
+            if value.0 > best.0 {
+                best = (value.0, point.clone());
+            }
+        }
+        let fitnesses: Vec<f64> = values.iter().map(|v| v.0).collect();
+        optimiser.tell(&points, &fitnesses.iter().map(|f| -f).collect::<Vec<_>>());
+        let top = fitnesses.iter().copied().fold(f64::MIN, f64::max);
+        let mean = fitnesses.iter().sum::<f64>() / fitnesses.len() as f64;
+        println!(
+            "generation {generation} best {top:.3} mean {mean:.3} sigma {:.4} mean-weights {}",
+            optimiser.sigma(),
+            weights_arg(&weights_at(&start, optimiser.mean()))
+        );
+    }
+    let last_mean = optimiser.mean().to_vec();
+    let result = evaluate(&[last_mean.clone()])[0];
+    println!(
+        "final mean fitness {:.3} deaths {} (start {:.3}) weights {}",
+        result.0,
+        result.1,
+        origin.0,
+        weights_arg(&weights_at(&start, &last_mean))
+    );
+    println!("best candidate fitness {:.3} weights {}", best.0, weights_arg(&weights_at(&start, &best.1)));
+    Ok(())
+}
+
 /// The costs mode: the wall-clock time a work unit took, over all moves and by the numbers on the
 /// board (the schedule counts units, so these should be about equal), and on one thread the CPU
 /// time (what a busy machine hardly changes: compare two versions by it, side by side).
@@ -374,6 +576,9 @@ fn main() {
             costs(&config, first, last, units, threads);
             Ok(())
         }
+        Mode::Cma { first, last, units, horizon, generations, jobs } => {
+            cma(&config, first, last, units, horizon, generations, jobs)
+        }
     };
     if let Err(message) = result {
         io::fail(message);
@@ -431,5 +636,57 @@ mod tests {
         assert!(parse_args(&words("crowded 1 2 3")).is_err());
         assert!(parse_args(&words("--weights nothing=3 1 2 3 4 5")).is_err());
         assert!(parse_args(&words("--rollout 4,4 1 2 3 4 5")).is_err());
+        let config = parse_args(&words("--seed 3 --sigma 0.5 cma 1001 1040 1000 30 15 1")).unwrap().unwrap();
+        assert!(matches!(config.mode, Mode::Cma { first: 1001, horizon: 30, generations: 15, jobs: 1, .. }));
+        assert_eq!((config.cma.seed, config.cma.sigma, config.cma.population), (3, 0.5, 0));
+    }
+
+    #[test]
+    fn weights_scaled_together_play_the_same_moves() {
+        // The evaluation and the rollout values are sums of weighted counts: every weight but
+        // the percentage and the switch times 4 gives the same moves (what fixes `window[4]` in
+        // `cma` and would allow finer integer steps).
+        let mut scaled = Weights::default();
+        for w in scaled.window.iter_mut().chain(scaled.plan.iter_mut()) {
+            *w *= 4;
+        }
+        for w in [
+            &mut scaled.isolated,
+            &mut scaled.stranded,
+            &mut scaled.follow_up_line,
+            &mut scaled.point,
+            &mut scaled.loss,
+            &mut scaled.plan_ways,
+            &mut scaled.useful2,
+            &mut scaled.useful3,
+        ] {
+            *w *= 4;
+        }
+        let bot = |weights| Bot::with_weights(GAME_BUDGET, weights).without_clock().with_threads(1);
+        let (plain, times4) = (bot(Weights::default()), bot(scaled));
+        for start in (1001..=1003).flat_map(|seed| crowded_positions(seed).expect("stored")) {
+            let (mut a, mut b) = (start.clone(), start);
+            for _ in 0..12 {
+                if a.is_over() {
+                    break;
+                }
+                play_at(&plain, &mut a, 300);
+                play_at(&times4, &mut b, 300);
+                assert_eq!(a.board(), b.board());
+            }
+        }
+    }
+
+    #[test]
+    fn cma_weights_start_at_the_defaults_and_print_as_an_argument() {
+        let start = Weights::default();
+        assert_eq!(weights_at(&start, &[0.0; 12]), start);
+        assert_eq!(parse_weights(&weights_arg(&start)).unwrap(), start);
+        let mut x = [0.0; 12];
+        x[0] = 2f64.ln(); // window1 doubled
+        x[7] = -100.0; // loss at its floor
+        let moved = weights_at(&start, &x);
+        assert_eq!((moved.window[1], moved.loss, moved.window[2]), (6, 1, start.window[2]));
+        assert_eq!(parse_weights(&weights_arg(&moved)).unwrap(), moved);
     }
 }
