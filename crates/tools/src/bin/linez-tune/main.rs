@@ -17,6 +17,7 @@ const SPEC: Spec = Spec {
         "linez-tune [OPTIONS] crowded FIRST LAST UNITS HORIZON",
         "linez-tune [OPTIONS] costs FIRST LAST UNITS THREADS",
         "linez-tune [OPTIONS] cma FIRST LAST UNITS HORIZON GENERATIONS JOBS",
+        "linez-tune paired A B FIELD",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -47,7 +48,9 @@ the mean over positions of the moves survived, plus, for a position still alive 
 its empty cells then (a survivor's health). Candidates are played on JOBS threads (the results do \
 not depend on it); --seed fixes the draws. Prints the start's fitness, one line per candidate and \
 per generation (best and mean fitness, the step size, the distribution's mean as --weights), and \
-the last mean with its fitness: the recommendation.",
+the last mean with its fitness: the recommendation.
+
+paired: compares two outputs of this tool line by line: for every game (`seed S`) or position (`position S/M`) both files A and B hold, the difference B - A of FIELD (`score`, `moves`, ...; paired by common random numbers), and prints their count, both means and the mean difference with two standard errors.",
     options: &[
         Opt::value(
             "rollout",
@@ -102,6 +105,7 @@ enum Mode {
     Crowded { first: u64, last: u64, units: u64, horizon: u64 },
     Costs { first: u64, last: u64, units: u64, threads: usize },
     Cma { first: u64, last: u64, units: u64, horizon: u64, generations: usize, jobs: usize },
+    Paired { a: String, b: String, field: String },
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -169,6 +173,14 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         Ok(Band { numbers: (v[0] as u32, v[1] as u32), units: v[2] })
     })?;
     let words = &args.positional;
+    if words.first().map(String::as_str) == Some("paired") {
+        let [_, a, b, field] = &words[..] else {
+            return Err("paired: expected two files and a field (see --help)".into());
+        };
+        let mode = Mode::Paired { a: a.clone(), b: b.clone(), field: field.clone() };
+        let cma = CmaOptions { seed: 1, sigma: 0.3, population: 0 };
+        return Ok(Some(Config { mode, weights, rollout, band, cma }));
+    }
     let (name, rest) = match words.first().map(String::as_str) {
         Some(name @ ("crowded" | "costs" | "cma")) => (name, &words[1..]),
         _ => ("games", &words[..]),
@@ -555,6 +567,41 @@ fn costs(config: &Config, first: u64, last: u64, units: u64, threads: usize) {
     }
 }
 
+/// The `FIELD` value of each `seed S ...` or `position S/M ...` line of `text`, keyed by `S` or
+/// `S/M` (the last occurrence of the field on a line).
+fn field_values(text: &str, field: &str) -> Vec<(String, f64)> {
+    text.lines()
+        .filter_map(|line| {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.len() < 2 || !matches!(words[0], "seed" | "position") {
+                return None;
+            }
+            let value = words.windows(2).filter(|w| w[0] == field).last()?[1].parse().ok()?;
+            Some((words[1].to_string(), value))
+        })
+        .collect()
+}
+
+/// The paired mode: B - A of `field` over the games or positions both outputs hold.
+fn paired(a: &str, b: &str, field: &str) -> Result<(), String> {
+    let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
+    let first: std::collections::HashMap<String, f64> = field_values(&read(a)?, field).into_iter().collect();
+    let pairs: Vec<(f64, f64)> = field_values(&read(b)?, field)
+        .into_iter()
+        .filter_map(|(key, value)| first.get(&key).map(|&before| (before, value)))
+        .collect();
+    let mean = |values: Vec<f64>| Summary::of(&values);
+    let (Some(sa), Some(sb), Some(d)) = (
+        mean(pairs.iter().map(|p| p.0).collect()),
+        mean(pairs.iter().map(|p| p.1).collect()),
+        mean(pairs.iter().map(|p| p.1 - p.0).collect()),
+    ) else {
+        return Err(format!("no {field:?} in lines both {a} and {b} hold"));
+    };
+    println!("pairs {}  A {:.2}  B {:.2}  B-A {:+.2} +- {:.2} (2 s.e.)", d.count, sa.mean, sb.mean, d.mean, d.two_se);
+    Ok(())
+}
+
 fn main() {
     io::install_panic_hook();
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -579,6 +626,7 @@ fn main() {
         Mode::Cma { first, last, units, horizon, generations, jobs } => {
             cma(&config, first, last, units, horizon, generations, jobs)
         }
+        Mode::Paired { ref a, ref b, ref field } => paired(a, b, field),
     };
     if let Err(message) = result {
         io::fail(message);
@@ -588,6 +636,16 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn field_values_pair_games_and_positions_by_their_keys() {
+        let text = "# header\nseed 3 score 120 moves 40\nposition 1001/1 moves 7 points 30 moves 9\nmean 5\n";
+        assert_eq!(
+            field_values(text, "moves"),
+            vec![("3".to_string(), 40.0), ("1001/1".to_string(), 9.0)]
+        );
+        assert_eq!(field_values(text, "score"), vec![("3".to_string(), 120.0)]);
+    }
 
     #[test]
     fn stored_positions_are_where_the_board_first_holds_52_and_then_58_numbers() {
