@@ -182,16 +182,16 @@ impl Cma {
         let invsqrt_y: Vec<f64> =
             (0..n).map(|i| (0..n).map(|j| self.b[i * n + j] * bt_y[j] / self.d[j]).sum()).collect();
         let cs_factor = (self.cs * (2.0 - self.cs) * self.mueff).sqrt();
-        for i in 0..n {
-            self.ps[i] = (1.0 - self.cs) * self.ps[i] + cs_factor * invsqrt_y[i];
+        for (p, &y) in self.ps.iter_mut().zip(&invsqrt_y) {
+            *p = (1.0 - self.cs) * *p + cs_factor * y;
         }
         let ps_norm = self.ps.iter().map(|x| x * x).sum::<f64>().sqrt();
         let generation = (self.generation + 1) as f64;
         let hsig = ps_norm / (1.0 - (1.0 - self.cs).powf(2.0 * generation)).sqrt() / self.chi_n
             < 1.4 + 2.0 / (n as f64 + 1.0);
         let cc_factor = (self.cc * (2.0 - self.cc) * self.mueff).sqrt();
-        for i in 0..n {
-            self.pc[i] = (1.0 - self.cc) * self.pc[i] + if hsig { cc_factor * y_w[i] } else { 0.0 };
+        for (p, &y) in self.pc.iter_mut().zip(&y_w) {
+            *p = (1.0 - self.cc) * *p + if hsig { cc_factor * y } else { 0.0 };
         }
         let lost = if hsig { 0.0 } else { self.c1 * self.cc * (2.0 - self.cc) };
         for i in 0..n {
@@ -225,7 +225,8 @@ impl Cma {
             v[i * n + i] = 1.0;
         }
         for _sweep in 0..100 {
-            let off: f64 = (0..n).flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j)))
+            let off: f64 = (0..n)
+                .flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j)))
                 .map(|(i, j)| a[i * n + j] * a[i * n + j])
                 .sum();
             let diagonal: f64 = (0..n).map(|i| a[i * n + i] * a[i * n + i]).sum();
@@ -271,7 +272,13 @@ mod tests {
     use super::*;
 
     /// Runs CMA-ES on `f` from `start` for at most `generations`, returning the final mean.
-    fn minimise(f: impl Fn(&[f64]) -> f64, start: Vec<f64>, sigma: f64, generations: usize, seed: u64) -> Vec<f64> {
+    fn minimise(
+        f: impl Fn(&[f64]) -> f64,
+        start: Vec<f64>,
+        sigma: f64,
+        generations: usize,
+        seed: u64,
+    ) -> Vec<f64> {
         let mut cma = Cma::new(start, sigma, None, seed);
         for _ in 0..generations {
             let points = cma.ask();

@@ -194,14 +194,9 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         ("costs", &[first, last, units, threads]) => {
             Mode::Costs { first, last, units, threads: threads as usize }
         }
-        ("cma", &[first, last, units, horizon, generations, jobs]) => Mode::Cma {
-            first,
-            last,
-            units,
-            horizon,
-            generations: generations as usize,
-            jobs: jobs as usize,
-        },
+        ("cma", &[first, last, units, horizon, generations, jobs]) => {
+            Mode::Cma { first, last, units, horizon, generations: generations as usize, jobs: jobs as usize }
+        }
         ("games", &[first, last, units, max_moves, jobs]) => {
             Mode::Games { first, last, units, max_moves, jobs: jobs as usize }
         }
@@ -212,7 +207,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         sigma: args.get("sigma", "a number")?,
         population: args.get("population", "an integer")?,
     };
-    if !(cma.sigma > 0.0) || cma.population == 1 {
+    if cma.sigma.is_nan() || cma.sigma <= 0.0 || cma.population == 1 {
         return Err("--sigma must be positive and --population 0 or at least 2".into());
     }
     Ok(Some(Config { mode, weights, rollout, band, cma }))
@@ -357,7 +352,10 @@ fn crowded(config: &Config, first: u64, last: u64, units: u64, horizon: u64) -> 
 }
 
 /// The weights `cma` tunes: a name as `--weights` spells it, and the field.
-const TUNED: [(&str, fn(&mut Weights) -> &mut i32); 12] = [
+/// A tuned weight's field.
+type WeightField = fn(&mut Weights) -> &mut i32;
+
+const TUNED: [(&str, WeightField); 12] = [
     ("window1", |w| &mut w.window[1]),
     ("window2", |w| &mut w.window[2]),
     ("window3", |w| &mut w.window[3]),
@@ -446,20 +444,18 @@ fn cma(
         let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for _ in 0..jobs.max(1).min(points.len()) {
-                scope.spawn(|| {
-                    loop {
-                        let index = next.fetch_add(1, Ordering::SeqCst);
-                        let Some(x) = points.get(index) else { break };
-                        let cpu = thread_cpu();
-                        let bot = Bot::with_weights(GAME_BUDGET, weights_at(&start, x))
-                            .with_rollout(config.rollout)
-                            .without_clock()
-                            .with_threads(1);
-                        let screened = screen(&bot, &positions, units, horizon);
-                        let deaths = screened.iter().filter(|r| r.1).count();
-                        results.lock().expect("results")[index] =
-                            (fitness(&screened), deaths, thread_cpu() - cpu);
-                    }
+                scope.spawn(|| loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    let Some(x) = points.get(index) else { break };
+                    let cpu = thread_cpu();
+                    let bot = Bot::with_weights(GAME_BUDGET, weights_at(&start, x))
+                        .with_rollout(config.rollout)
+                        .without_clock()
+                        .with_threads(1);
+                    let screened = screen(&bot, &positions, units, horizon);
+                    let deaths = screened.iter().filter(|r| r.1).count();
+                    results.lock().expect("results")[index] =
+                        (fitness(&screened), deaths, thread_cpu() - cpu);
                 });
             }
         });
@@ -473,7 +469,13 @@ fn cma(
         names.join(" ")
     );
     let origin = evaluate(&[vec![0.0; n]])[0];
-    println!("start fitness {:.3} deaths {} cpu {:.1}s weights {}", origin.0, origin.1, origin.2, weights_arg(&start));
+    println!(
+        "start fitness {:.3} deaths {} cpu {:.1}s weights {}",
+        origin.0,
+        origin.1,
+        origin.2,
+        weights_arg(&start)
+    );
     let population = (config.cma.population > 0).then_some(config.cma.population);
     let mut optimiser = Cma::new(vec![0.0; n], config.cma.sigma, population, config.cma.seed);
     let mut best = (origin.0, vec![0.0; n]);
@@ -503,7 +505,7 @@ fn cma(
         );
     }
     let last_mean = optimiser.mean().to_vec();
-    let result = evaluate(&[last_mean.clone()])[0];
+    let result = evaluate(std::slice::from_ref(&last_mean))[0];
     println!(
         "final mean fitness {:.3} deaths {} (start {:.3}) weights {}",
         result.0,
@@ -576,7 +578,7 @@ fn field_values(text: &str, field: &str) -> Vec<(String, f64)> {
             if words.len() < 2 || !matches!(words[0], "seed" | "position") {
                 return None;
             }
-            let value = words.windows(2).filter(|w| w[0] == field).last()?[1].parse().ok()?;
+            let value = words.windows(2).rfind(|w| w[0] == field)?[1].parse().ok()?;
             Some((words[1].to_string(), value))
         })
         .collect()
@@ -598,7 +600,10 @@ fn paired(a: &str, b: &str, field: &str) -> Result<(), String> {
     ) else {
         return Err(format!("no {field:?} in lines both {a} and {b} hold"));
     };
-    println!("pairs {}  A {:.2}  B {:.2}  B-A {:+.2} +- {:.2} (2 s.e.)", d.count, sa.mean, sb.mean, d.mean, d.two_se);
+    println!(
+        "pairs {}  A {:.2}  B {:.2}  B-A {:+.2} +- {:.2} (2 s.e.)",
+        d.count, sa.mean, sb.mean, d.mean, d.two_se
+    );
     Ok(())
 }
 
@@ -640,10 +645,7 @@ mod tests {
     #[test]
     fn field_values_pair_games_and_positions_by_their_keys() {
         let text = "# header\nseed 3 score 120 moves 40\nposition 1001/1 moves 7 points 30 moves 9\nmean 5\n";
-        assert_eq!(
-            field_values(text, "moves"),
-            vec![("3".to_string(), 40.0), ("1001/1".to_string(), 9.0)]
-        );
+        assert_eq!(field_values(text, "moves"), vec![("3".to_string(), 40.0), ("1001/1".to_string(), 9.0)]);
         assert_eq!(field_values(text, "score"), vec![("3".to_string(), 120.0)]);
     }
 
