@@ -50,7 +50,10 @@ not depend on it); --seed fixes the draws. Prints the start's fitness, one line 
 per generation (best and mean fitness, the step size, the distribution's mean as --weights), and \
 the last mean with its fitness: the recommendation.
 
-paired: compares two outputs of this tool line by line: for every game (`seed S`) or position (`position S/M`) both files A and B hold, the difference B - A of FIELD (`score`, `moves`, ...; paired by common random numbers), and prints their count, both means and the mean difference with two standard errors.",
+paired: compares two outputs of this tool line by line: for every game (`seed S`) or position \
+(`position S/M`) both files A and B hold, the difference B - A of FIELD (`score`, `moves`, ...; \
+paired by common random numbers), and prints their count, both means and the mean difference with \
+two standard errors.",
     options: &[
         Opt::value(
             "rollout",
@@ -67,8 +70,7 @@ values), e.g. isolated=12,plan=0/300",
         ),
         Opt::value("seed", "N", "cma: the seed of the optimiser's draws").default("1"),
         Opt::value("sigma", "S", "cma: the initial step size, in log ratio of the weights").default("0.3"),
-        Opt::value("population", "N", "cma: candidates a generation (0: CMA-ES's 4 + 3 ln n)")
-            .default("0"),
+        Opt::value("population", "N", "cma: candidates a generation (0: CMA-ES's 4 + 3 ln n)").default("0"),
         Opt::value(
             "band",
             "LO,HI,UNITS",
@@ -172,13 +174,20 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         let v = integers(text, 3)?;
         Ok(Band { numbers: (v[0] as u32, v[1] as u32), units: v[2] })
     })?;
+    let cma = CmaOptions {
+        seed: args.get("seed", "an integer")?,
+        sigma: args.get("sigma", "a number")?,
+        population: args.get("population", "an integer")?,
+    };
+    if cma.sigma.is_nan() || cma.sigma <= 0.0 || cma.population == 1 {
+        return Err("--sigma must be positive and --population 0 or at least 2".into());
+    }
     let words = &args.positional;
     if words.first().map(String::as_str) == Some("paired") {
         let [_, a, b, field] = &words[..] else {
             return Err("paired: expected two files and a field (see --help)".into());
         };
         let mode = Mode::Paired { a: a.clone(), b: b.clone(), field: field.clone() };
-        let cma = CmaOptions { seed: 1, sigma: 0.3, population: 0 };
         return Ok(Some(Config { mode, weights, rollout, band, cma }));
     }
     let (name, rest) = match words.first().map(String::as_str) {
@@ -202,14 +211,6 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         }
         _ => return Err(format!("{name}: wrong count of numbers {numbers:?} (see --help)")),
     };
-    let cma = CmaOptions {
-        seed: args.get("seed", "an integer")?,
-        sigma: args.get("sigma", "a number")?,
-        population: args.get("population", "an integer")?,
-    };
-    if cma.sigma.is_nan() || cma.sigma <= 0.0 || cma.population == 1 {
-        return Err("--sigma must be positive and --population 0 or at least 2".into());
-    }
     Ok(Some(Config { mode, weights, rollout, band, cma }))
 }
 
@@ -226,11 +227,8 @@ fn mean_and_error(values: &[f64]) -> (f64, f64) {
 }
 
 /// The bot under test, one thread, without the clock.
-fn tuned_bot(config: &Config) -> Bot {
-    Bot::with_weights(GAME_BUDGET, config.weights)
-        .with_rollout(config.rollout)
-        .without_clock()
-        .with_threads(1)
+fn tuned_bot(config: &Config, weights: Weights) -> Bot {
+    Bot::with_weights(GAME_BUDGET, weights).with_rollout(config.rollout).without_clock().with_threads(1)
 }
 
 /// Plays the bot's move at a fixed `units` of work (the survival curve's unit of budget).
@@ -260,7 +258,7 @@ fn games(config: &Config, first: u64, last: u64, units: u64, max_moves: u64, job
             scope.spawn(|| {
                 while let Some(&seed) = seeds.get(next.fetch_add(1, Ordering::SeqCst)) {
                     let mut game = Game::new(seed, Rules::default());
-                    let mut bot = tuned_bot(config);
+                    let mut bot = tuned_bot(config, config.weights);
                     let cpu = thread_cpu();
                     while !game.is_over() && game.moves() < max_moves {
                         if units == 0 {
@@ -323,16 +321,13 @@ fn crowded_positions(seed: u64) -> Result<Vec<Game>, String> {
 
 /// The crowded mode.
 fn crowded(config: &Config, first: u64, last: u64, units: u64, horizon: u64) -> Result<(), String> {
-    let bot = tuned_bot(config);
+    let bot = tuned_bot(config, config.weights);
     let (mut survived, mut deaths) = (Vec::new(), 0);
     for seed in first..=last {
         for mut game in crowded_positions(seed)? {
             let (start, score, numbers) =
                 (game.moves(), game.score(), game.board().occupied_cells().count_ones());
-            while !game.is_over() && game.moves() - start < horizon {
-                play_at(&bot, &mut game, units);
-            }
-            let moves = game.moves() - start;
+            let moves = play_for(&bot, &mut game, units, horizon);
             println!(
                 "position {seed}/{start} numbers {numbers} moves {moves} points {} full {}",
                 game.score() - score,
@@ -351,10 +346,10 @@ fn crowded(config: &Config, first: u64, last: u64, units: u64, horizon: u64) -> 
     Ok(())
 }
 
-/// The weights `cma` tunes: a name as `--weights` spells it, and the field.
 /// A tuned weight's field.
 type WeightField = fn(&mut Weights) -> &mut i32;
 
+/// The weights `cma` tunes: a name as `--weights` spells it, and the field.
 const TUNED: [(&str, WeightField); 12] = [
     ("window1", |w| &mut w.window[1]),
     ("window2", |w| &mut w.window[2]),
@@ -401,6 +396,16 @@ blocked_percent={},useful2={},useful3={},dirty_plans={}",
     )
 }
 
+/// Plays `game` on at `units` a move until it is over or `horizon` moves were played; returns
+/// the moves played.
+fn play_for(bot: &Bot, game: &mut Game, units: u64, horizon: u64) -> u64 {
+    let start = game.moves();
+    while !game.is_over() && game.moves() - start < horizon {
+        play_at(bot, game, units);
+    }
+    game.moves() - start
+}
+
 /// The death-phase screen of one bot: from each position at most `horizon` moves at `units` a
 /// move; per position the moves survived, plus the empty cells at the horizon if still alive.
 fn screen(bot: &Bot, positions: &[Game], units: u64, horizon: u64) -> Vec<(u64, bool, f64)> {
@@ -408,10 +413,7 @@ fn screen(bot: &Bot, positions: &[Game], units: u64, horizon: u64) -> Vec<(u64, 
         .iter()
         .map(|start| {
             let mut game = start.clone();
-            while !game.is_over() && game.moves() - start.moves() < horizon {
-                play_at(bot, &mut game, units);
-            }
-            let moves = game.moves() - start.moves();
+            let moves = play_for(bot, &mut game, units, horizon);
             let health = if game.is_over() { 0 } else { game.board().empty_cells().count_ones() };
             (moves, game.is_over(), (moves + u64::from(health)) as f64)
         })
@@ -440,26 +442,26 @@ fn cma(
     let start = config.weights;
     let evaluate = |points: &[Vec<f64>]| -> Vec<(f64, usize, f64)> {
         // (fitness, deaths, CPU seconds) of each point, on `jobs` threads.
-        let results = Mutex::new(vec![(0.0, 0, 0.0); points.len()]);
-        let next = AtomicUsize::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..jobs.max(1).min(points.len()) {
-                scope.spawn(|| loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    let Some(x) = points.get(index) else { break };
-                    let cpu = thread_cpu();
-                    let bot = Bot::with_weights(GAME_BUDGET, weights_at(&start, x))
-                        .with_rollout(config.rollout)
-                        .without_clock()
-                        .with_threads(1);
-                    let screened = screen(&bot, &positions, units, horizon);
-                    let deaths = screened.iter().filter(|r| r.1).count();
-                    results.lock().expect("results")[index] =
-                        (fitness(&screened), deaths, thread_cpu() - cpu);
-                });
-            }
-        });
-        results.into_inner().expect("results")
+        let mut results = vec![(0.0, 0, 0.0); points.len()];
+        let work = |_: &mut (), index: usize| {
+            let cpu = thread_cpu();
+            let bot = tuned_bot(config, weights_at(&start, &points[index]));
+            let screened = screen(&bot, &positions, units, horizon);
+            let deaths = screened.iter().filter(|r| r.1).count();
+            (fitness(&screened), deaths, thread_cpu() - cpu)
+        };
+        tools::pool::run(
+            jobs,
+            points.len(),
+            || (),
+            work,
+            |index, result| {
+                results[index] = result;
+                Ok(())
+            },
+        )
+        .expect("the results are only stored");
+        results
     };
     let n = TUNED.len();
     let names: Vec<&str> = TUNED.iter().map(|t| t.0).collect();
@@ -521,7 +523,7 @@ fn cma(
 /// board (the schedule counts units, so these should be about equal), and on one thread the CPU
 /// time (what a busy machine hardly changes: compare two versions by it, side by side).
 fn costs(config: &Config, first: u64, last: u64, units: u64, threads: usize) {
-    let bot = tuned_bot(config).with_threads(threads);
+    let bot = tuned_bot(config, config.weights).with_threads(threads);
     const BANDS: [u32; 7] = [0, 40, 45, 50, 55, 60, 65];
     let (mut nanos, mut cpu, mut spent, mut count) = ([0u128; 7], [0f64; 7], [0u64; 7], [0u64; 7]);
     for seed in first..=last {
