@@ -5,11 +5,14 @@
 //! * `--engine uct`: plain UCT, uniformly random playouts;
 //! * `--engine rave`: MCTS with RAVE and playouts that answer intrusions into bridges; no other Hex
 //!   knowledge. The knowledge-free strong baseline.
+//! * `--engine ubfm --net FILE`: best-first minimax over a value network fitted by `hex-train value`
+//!   (swap decisions: the bot's map, `hex::should_swap`).
 //!
 //! The rules (parsing the turn, legality, swap) come from the `hex` library.
 
 mod playout;
 mod search;
+mod ubfm;
 
 use hex::geometry::Geometry;
 use hex::{Color, Game, Move};
@@ -22,7 +25,9 @@ const SPEC: Spec = Spec {
     usage: &["hex-baseline [OPTIONS]"],
     about: "A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.",
     options: &[
-        Opt::value("engine", "E", "random, uct (plain UCT) or rave (RAVE + bridge playouts)").default("rave"),
+        Opt::value("engine", "E", "random, uct (plain UCT), rave (RAVE + bridge playouts) or ubfm (needs --net)")
+            .default("rave"),
+        Opt::value("net", "FILE", "the value network of --engine ubfm (hex-train value --out)"),
         Opt::value("seed", "S", "random seed (default: from the clock)"),
         Opt::value("first-ms", "MS", "thinking time for the first answer (the judge allows 1000)")
             .default("800"),
@@ -36,8 +41,16 @@ const SPEC: Spec = Spec {
     notes: "",
 };
 
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Engine {
+    Random,
+    Search(Flavour),
+    Ubfm,
+}
+
 struct Options {
-    engine: Option<Flavour>,
+    engine: Engine,
+    net: Option<String>,
     seed: u64,
     first: Duration,
     per_move: Duration,
@@ -52,11 +65,13 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     let clock_seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
     Ok(Options {
         engine: args.get_with("engine", |name| match name {
-            "random" => Ok(None),
-            "uct" => Ok(Some(Flavour::Uct)),
-            "rave" => Ok(Some(Flavour::Rave)),
-            other => Err(format!("expected random, uct or rave, found {other:?}")),
+            "random" => Ok(Engine::Random),
+            "uct" => Ok(Engine::Search(Flavour::Uct)),
+            "rave" => Ok(Engine::Search(Flavour::Rave)),
+            "ubfm" => Ok(Engine::Ubfm),
+            other => Err(format!("expected random, uct, rave or ubfm, found {other:?}")),
         })?,
+        net: args.text("net").map(str::to_string),
         seed: args.optional("seed", "a number")?.unwrap_or(clock_seed),
         first: Duration::from_millis(args.get("first-ms", "milliseconds")?),
         per_move: Duration::from_millis(args.get("move-ms", "milliseconds")?),
@@ -71,7 +86,17 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = parse_options(&args).unwrap_or_else(|message| io::fail(message));
     let geometry = Geometry::new();
-    let settings = options.engine.map(|flavour| Settings {
+    let flavour = match options.engine {
+        Engine::Search(flavour) => Some(flavour),
+        _ => None,
+    };
+    let mut ubfm = (options.engine == Engine::Ubfm).then(|| {
+        let path = options.net.as_deref().unwrap_or_else(|| io::fail("--engine ubfm needs --net FILE"));
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
+        let network = ubfm::Network::parse(&text).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
+        ubfm::Ubfm::new(network, &geometry, options.exploration.unwrap_or(0.1) as f32)
+    });
+    let settings = flavour.map(|flavour| Settings {
         flavour,
         exploration: options.exploration.unwrap_or(match flavour {
             Flavour::Uct => 0.35,
@@ -106,8 +131,23 @@ fn main() {
         if game.winner().is_some() {
             io::fail(format!("the game is already over on turn {}", answers + 1));
         }
-        let mv = match &mut search {
-            Some(search) => {
+        let mv = match (&mut search, &mut ubfm) {
+            (_, Some(ubfm)) => match hex::Cell::all().find(|&c| game.board().get(c).is_some()) {
+                Some(first) if game.swap_allowed() && hex::should_swap(first) => Move::Swap,
+                _ if answers == 0 && game.board().counts() == (0, 0) => Move::Place(hex::OPENING.parse().unwrap()),
+                _ => {
+                    let mv = ubfm.best_move(&game, started + budget, options.playouts);
+                    if options.stats {
+                        eprintln!(
+                            "{color} {mv}: {} expansions in {:.1} ms",
+                            ubfm.expansions,
+                            started.elapsed().as_secs_f64() * 1e3
+                        );
+                    }
+                    mv
+                }
+            },
+            (Some(search), None) => {
                 let mv = search.best_move(&game, started + budget, options.playouts);
                 if options.stats {
                     let top: Vec<String> =
@@ -122,7 +162,7 @@ fn main() {
                 }
                 mv
             }
-            None => {
+            (None, None) => {
                 let moves: Vec<Move> = game.legal_moves();
                 moves[rng.below(moves.len())]
             }

@@ -39,6 +39,8 @@ const VALUE: Spec = Spec {
         Opt::value("rate", "R", "Adam's step size").default("0.002"),
         Opt::value("decay", "D", "decoupled weight decay (AdamW), a fraction of the step").default("0"),
         Opt::value("seed", "S", "the initial weights' and the shuffles' seed").default("1"),
+        Opt::value("hidden", "N", "hidden units").default("32"),
+        Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
     ],
     trailing: false,
     notes: "",
@@ -75,6 +77,8 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let rate: f32 = args.get("rate", "a number")?;
     let decay: f32 = args.get("decay", "a number")?;
     let seed: u64 = args.get("seed", "an integer")?;
+    let hidden: usize = args.get_in("hidden", 1..=1024, "a count")?;
+    let out = args.text("out").map(str::to_string);
     let records = read_files(&args.positional)?;
     let (train, held_out) = value::split(&records)?;
     println!(
@@ -83,7 +87,7 @@ fn run_value(args: &[String]) -> Result<(), String> {
         train.len(),
         held_out.len()
     );
-    let mut trainer = value::Trainer::new(seed);
+    let mut trainer = value::Trainer::new(seed, hidden);
     let started = Instant::now();
     println!("epoch  train loss  held-out loss  held-out accuracy  seconds");
     for epoch in 0..=epochs {
@@ -99,6 +103,9 @@ fn run_value(args: &[String]) -> Result<(), String> {
             100.0 * accuracy,
             started.elapsed().as_secs_f64()
         );
+    }
+    if let Some(out) = out {
+        std::fs::write(&out, trainer.to_text()).map_err(|e| format!("{out}: {e}"))?;
     }
     Ok(())
 }

@@ -14,13 +14,8 @@
 use hex::{Color, Game, CELLS, SIZE};
 use tools::hex_record::{Reason, Record};
 
-/// Hidden units.
-pub const HIDDEN: usize = 32;
 /// Inputs: the mover's stones (`0..CELLS`), then the opponent's.
 const INPUTS: usize = 2 * CELLS;
-/// Weights: the hidden layer input by input (`HIDDEN` each), its biases, the output weights, the
-/// output bias.
-const WEIGHTS: usize = INPUTS * HIDDEN + 2 * HIDDEN + 1;
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
 const WEIGHT_LIMIT: f32 = 8.0;
 
@@ -77,6 +72,10 @@ fn half_turn(sample: &Sample) -> Sample {
 
 /// The network being fitted, its weights in the order of [`WEIGHTS`].
 pub struct Trainer {
+    /// Hidden units.
+    hidden: usize,
+    /// The hidden layer input by input (`hidden` each), its biases, the output weights, the output
+    /// bias.
     weights: Vec<f32>,
     /// Adam's moment estimates.
     first: Vec<f32>,
@@ -85,34 +84,49 @@ pub struct Trainer {
     rng: u64,
 }
 
-const OUTPUT: usize = INPUTS * HIDDEN;
-
 impl Trainer {
-    pub fn new(seed: u64) -> Trainer {
+    pub fn new(seed: u64, hidden: usize) -> Trainer {
         let mut rng = seed ^ 0x853C_49E6_748F_EA9B;
-        let mut weights = vec![0.0f32; WEIGHTS];
-        for w in weights.iter_mut().take(INPUTS * HIDDEN) {
+        let count = INPUTS * hidden + 2 * hidden + 1;
+        let mut weights = vec![0.0f32; count];
+        for w in weights.iter_mut().take(INPUTS * hidden) {
             *w = (uniform(&mut rng) - 0.5) * 0.2;
         }
-        for w in weights[OUTPUT + HIDDEN..OUTPUT + 2 * HIDDEN].iter_mut() {
+        let output = INPUTS * hidden;
+        for w in weights[output + hidden..output + 2 * hidden].iter_mut() {
             *w = (uniform(&mut rng) - 0.5) * 0.4;
         }
-        Trainer { weights, first: vec![0.0; WEIGHTS], second: vec![0.0; WEIGHTS], step: 0, rng }
+        Trainer { hidden, weights, first: vec![0.0; count], second: vec![0.0; count], step: 0, rng }
+    }
+
+    /// Where the hidden biases start (the output weights follow them).
+    fn output(&self) -> usize {
+        INPUTS * self.hidden
+    }
+
+    /// The weights as text: `hidden H` on the first line, then every weight in order, one a line
+    /// (read by `hex-baseline --engine ubfm --net FILE`).
+    pub fn to_text(&self) -> String {
+        let mut text = format!("hidden {}\n", self.hidden);
+        for w in &self.weights {
+            text.push_str(&format!("{w}\n"));
+        }
+        text
     }
 
     /// The hidden sums and the win probability of a sample.
-    fn forward(&self, sample: &Sample) -> ([f32; HIDDEN], f32) {
-        let mut sums = [0.0f32; HIDDEN];
-        sums.copy_from_slice(&self.weights[OUTPUT..OUTPUT + HIDDEN]);
+    fn forward(&self, sample: &Sample) -> (Vec<f32>, f32) {
+        let (hidden, output) = (self.hidden, self.output());
+        let mut sums = self.weights[output..output + hidden].to_vec();
         for &i in &sample.inputs {
-            let column = &self.weights[usize::from(i) * HIDDEN..(usize::from(i) + 1) * HIDDEN];
+            let column = &self.weights[usize::from(i) * hidden..(usize::from(i) + 1) * hidden];
             for (s, &w) in sums.iter_mut().zip(column) {
                 *s += w;
             }
         }
-        let output = &self.weights[OUTPUT + HIDDEN..OUTPUT + 2 * HIDDEN];
-        let mut logit = self.weights[WEIGHTS - 1];
-        for (&s, &w) in sums.iter().zip(output) {
+        let out = &self.weights[output + hidden..output + 2 * hidden];
+        let mut logit = self.weights[self.weights.len() - 1];
+        for (&s, &w) in sums.iter().zip(out) {
             logit += s.max(0.0) * w;
         }
         (sums, 1.0 / (1.0 + (-logit).exp()))
@@ -129,19 +143,20 @@ impl Trainer {
     /// One Adam step on a minibatch, with decoupled weight decay `decay` (AdamW).
     #[allow(clippy::needless_range_loop)] // `k` indexes four arrays
     fn step(&mut self, batch: &[&Sample], rate: f32, decay: f32) {
-        let mut gradient = vec![0.0f32; WEIGHTS];
+        let (hidden, output, count) = (self.hidden, self.output(), self.weights.len());
+        let mut gradient = vec![0.0f32; count];
         for sample in batch {
             let (sums, p) = self.forward(sample);
             let error = p - if sample.won { 1.0 } else { 0.0 };
-            gradient[WEIGHTS - 1] += error;
-            for h in 0..HIDDEN {
+            gradient[count - 1] += error;
+            for h in 0..hidden {
                 let active = sums[h] > 0.0;
-                gradient[OUTPUT + HIDDEN + h] += error * sums[h].max(0.0);
+                gradient[output + hidden + h] += error * sums[h].max(0.0);
                 if active {
-                    let back = error * self.weights[OUTPUT + HIDDEN + h];
-                    gradient[OUTPUT + h] += back;
+                    let back = error * self.weights[output + hidden + h];
+                    gradient[output + h] += back;
                     for &i in &sample.inputs {
-                        gradient[usize::from(i) * HIDDEN + h] += back;
+                        gradient[usize::from(i) * hidden + h] += back;
                     }
                 }
             }
@@ -152,7 +167,7 @@ impl Trainer {
         let correction2 = 1.0 - b2.powi(self.step);
         let scale = 1.0 / batch.len() as f32;
         let limit = WEIGHT_LIMIT;
-        for k in 0..WEIGHTS {
+        for k in 0..count {
             let g = gradient[k] * scale;
             self.first[k] = b1 * self.first[k] + (1.0 - b1) * g;
             self.second[k] = b2 * self.second[k] + (1.0 - b2) * g * g;
@@ -224,6 +239,8 @@ pub fn split(records: &[Record]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
 mod tests {
     use super::*;
 
+    const HIDDEN: usize = 32;
+
     fn record(moves: &str, winner: Color) -> Record {
         Record::parse(&format!(
             "game=1 seed=1 red=a blue=b winner={winner} reason=connect opening=- moves={moves} times=- detail="
@@ -260,7 +277,8 @@ mod tests {
     /// The forward pass against the plain computation over all the inputs.
     #[test]
     fn forward_is_the_plain_network() {
-        let trainer = Trainer::new(3);
+        let trainer = Trainer::new(3, HIDDEN);
+        let (output, count) = (INPUTS * HIDDEN, trainer.weights.len());
         let r = record("d5,e4,f6,g2,b3", Color::Red);
         for sample in samples(&r).unwrap() {
             let mut inputs = [0.0f32; INPUTS];
@@ -268,14 +286,27 @@ mod tests {
                 inputs[usize::from(i)] = 1.0;
             }
             let w = &trainer.weights;
-            let mut logit = w[WEIGHTS - 1];
+            let mut logit = w[count - 1];
             for h in 0..HIDDEN {
                 let sum: f32 =
-                    w[OUTPUT + h] + (0..INPUTS).map(|i| inputs[i] * w[i * HIDDEN + h]).sum::<f32>();
-                logit += sum.max(0.0) * w[OUTPUT + HIDDEN + h];
+                    w[output + h] + (0..INPUTS).map(|i| inputs[i] * w[i * HIDDEN + h]).sum::<f32>();
+                logit += sum.max(0.0) * w[output + HIDDEN + h];
             }
             let plain = 1.0 / (1.0 + (-logit).exp());
             assert!((trainer.forward(&sample).1 - plain).abs() < 1e-5);
+        }
+    }
+
+    /// The text for `hex-baseline --engine ubfm`: the header, then every weight in order.
+    #[test]
+    fn the_text_holds_every_weight_in_order() {
+        let trainer = Trainer::new(2, 5);
+        let text = trainer.to_text();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "hidden 5");
+        assert_eq!(lines.len(), 1 + INPUTS * 5 + 2 * 5 + 1);
+        for (line, w) in lines[1..].iter().zip(&trainer.weights) {
+            assert_eq!(line.parse::<f32>().unwrap(), *w);
         }
     }
 
@@ -299,7 +330,7 @@ mod tests {
             records.push(record(&moves.join(","), winner));
         }
         let (train, _) = split(&records).unwrap();
-        let mut trainer = Trainer::new(1);
+        let mut trainer = Trainer::new(1, HIDDEN);
         let before = trainer.measure(&train).0;
         for _ in 0..30 {
             trainer.epoch(&train, 32, 0.01, 0.0);
