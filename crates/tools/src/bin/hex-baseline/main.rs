@@ -25,15 +25,26 @@ const SPEC: Spec = Spec {
     usage: &["hex-baseline [OPTIONS]"],
     about: "A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.",
     options: &[
-        Opt::value("engine", "E", "random, uct (plain UCT), rave (RAVE + bridge playouts) or ubfm (needs --net)")
-            .default("rave"),
+        Opt::value(
+            "engine",
+            "E",
+            "random, uct (plain UCT), rave (RAVE + bridge playouts) or ubfm (needs --net)",
+        )
+        .default("rave"),
         Opt::value("net", "FILE", "the value network of --engine ubfm (hex-train value --out)"),
+        Opt::value("sample-stones", "N", "ubfm: while fewer than N stones, draw the move by exp(value/T)")
+            .default("0"),
+        Opt::value("temperature", "T", "ubfm: the T of --sample-stones").default("0.1"),
         Opt::value("seed", "S", "random seed (default: from the clock)"),
         Opt::value("first-ms", "MS", "thinking time for the first answer (the judge allows 1000)")
             .default("800"),
         Opt::value("move-ms", "MS", "thinking time for later answers (the judge allows 100)").default("80"),
         Opt::value("playouts", "N", "stop after N playouts per move even if time remains"),
-        Opt::value("exploration", "C", "exploration constant (default 0.35 for uct, 0 for rave)"),
+        Opt::value(
+            "exploration",
+            "C",
+            "exploration constant (default 0.35 for uct, 0 for rave, 0.1 for ubfm)",
+        ),
         Opt::value("expand-at", "N", "expand a leaf on its N-th visit").default("2"),
         Opt::flag("stats", "one line per move on stderr: playouts and time"),
     ],
@@ -51,6 +62,8 @@ enum Engine {
 struct Options {
     engine: Engine,
     net: Option<String>,
+    sample_stones: usize,
+    temperature: f32,
     seed: u64,
     first: Duration,
     per_move: Duration,
@@ -72,6 +85,8 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             other => Err(format!("expected random, uct, rave or ubfm, found {other:?}")),
         })?,
         net: args.text("net").map(str::to_string),
+        sample_stones: args.get("sample-stones", "a count")?,
+        temperature: args.get("temperature", "a number")?,
         seed: args.optional("seed", "a number")?.unwrap_or(clock_seed),
         first: Duration::from_millis(args.get("first-ms", "milliseconds")?),
         per_move: Duration::from_millis(args.get("move-ms", "milliseconds")?),
@@ -94,7 +109,11 @@ fn main() {
         let path = options.net.as_deref().unwrap_or_else(|| io::fail("--engine ubfm needs --net FILE"));
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
         let network = ubfm::Network::parse(&text).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
-        ubfm::Ubfm::new(network, &geometry, options.exploration.unwrap_or(0.1) as f32)
+        let mut ubfm =
+            ubfm::Ubfm::new(network, &geometry, options.exploration.unwrap_or(0.1) as f32, options.seed);
+        ubfm.sample_stones = options.sample_stones;
+        ubfm.temperature = options.temperature;
+        ubfm
     });
     let settings = flavour.map(|flavour| Settings {
         flavour,
@@ -134,7 +153,9 @@ fn main() {
         let mv = match (&mut search, &mut ubfm) {
             (_, Some(ubfm)) => match hex::Cell::all().find(|&c| game.board().get(c).is_some()) {
                 Some(first) if game.swap_allowed() && hex::should_swap(first) => Move::Swap,
-                _ if answers == 0 && game.board().counts() == (0, 0) => Move::Place(hex::OPENING.parse().unwrap()),
+                _ if answers == 0 && game.board().counts() == (0, 0) => {
+                    Move::Place(hex::OPENING.parse().unwrap())
+                }
                 _ => {
                     let mv = ubfm.best_move(&game, started + budget, options.playouts);
                     if options.stats {

@@ -100,6 +100,11 @@ pub struct Ubfm<'a> {
     network: Network,
     geometry: &'a Geometry,
     exploration: f32,
+    /// For self-play records: while the board holds fewer than `sample_stones` stones, the move
+    /// is drawn with probability proportional to `exp(value / temperature)` instead of the best.
+    pub sample_stones: usize,
+    pub temperature: f32,
+    rng: u64,
     cell: Vec<u8>,
     /// The negamax value for the side to move at the node: network values in -1..1, ±`WIN` proven.
     value: Vec<f32>,
@@ -110,11 +115,14 @@ pub struct Ubfm<'a> {
 }
 
 impl<'a> Ubfm<'a> {
-    pub fn new(network: Network, geometry: &'a Geometry, exploration: f32) -> Ubfm<'a> {
+    pub fn new(network: Network, geometry: &'a Geometry, exploration: f32, seed: u64) -> Ubfm<'a> {
         Ubfm {
             network,
             geometry,
             exploration,
+            sample_stones: 0,
+            temperature: 0.1,
+            rng: seed | 1,
             cell: Vec::new(),
             value: Vec::new(),
             first_child: Vec::new(),
@@ -152,10 +160,34 @@ impl<'a> Ubfm<'a> {
             }
             self.descend(&root, &sums, &mut path);
         }
-        let children = self.first_child[0] as usize..self.first_child[0] as usize + usize::from(self.children[0]);
-        let best = children
-            .max_by(|&a, &b| (-self.value[a], self.visits[a]).partial_cmp(&(-self.value[b], self.visits[b])).unwrap())
-            .expect("the root has children");
+        let children =
+            self.first_child[0] as usize..self.first_child[0] as usize + usize::from(self.children[0]);
+        let stones = CELLS - root.cells().iter().filter(|&&c| c == EMPTY).count();
+        let best = if stones < self.sample_stones && self.value[0].abs() < WIN {
+            // exp((v - best) / T) for each child, then one draw.
+            let top = children.clone().map(|c| -self.value[c]).fold(f32::NEG_INFINITY, f32::max);
+            let weights: Vec<f32> =
+                children.clone().map(|c| ((-self.value[c] - top) / self.temperature).exp()).collect();
+            self.rng ^= self.rng << 13;
+            self.rng ^= self.rng >> 7;
+            self.rng ^= self.rng << 17;
+            let mut target = (self.rng >> 40) as f32 / (1u64 << 24) as f32 * weights.iter().sum::<f32>();
+            let mut chosen = children.end - 1;
+            for (child, w) in children.zip(&weights) {
+                if target < *w {
+                    chosen = child;
+                    break;
+                }
+                target -= w;
+            }
+            chosen
+        } else {
+            children
+                .max_by(|&a, &b| {
+                    (-self.value[a], self.visits[a]).partial_cmp(&(-self.value[b], self.visits[b])).unwrap()
+                })
+                .expect("the root has children")
+        };
         Move::Place(Cell::from_index(usize::from(self.cell[best])))
     }
 
@@ -178,8 +210,8 @@ impl<'a> Ubfm<'a> {
             let log = ((self.visits[node] as f32) + 1.0).ln();
             let mut best = (first, f32::NEG_INFINITY);
             for child in first..first + usize::from(self.children[node]) {
-                let score = -self.value[child]
-                    + self.exploration * (log / (self.visits[child] as f32 + 1.0)).sqrt();
+                let score =
+                    -self.value[child] + self.exploration * (log / (self.visits[child] as f32 + 1.0)).sqrt();
                 if score > best.1 {
                     best = (child, score);
                 }
@@ -301,7 +333,7 @@ mod tests {
     #[test]
     fn wins_at_once_and_blocks_a_threat() {
         let geometry = Geometry::new();
-        let mut search = Ubfm::new(network(4, 3), &geometry, 0.1);
+        let mut search = Ubfm::new(network(4, 3), &geometry, 0.1, 1);
         // Red's column f1..f11 but for f6; red to move wins at f6, blue to move must block there.
         let cells: Vec<String> = (1..=11).filter(|&r| r != 6).map(|r| format!("f{r}")).collect();
         let mut stones: Vec<(&str, Color)> = cells.iter().map(|c| (c.as_str(), Color::Red)).collect();
