@@ -3,7 +3,7 @@
 //! ([`EvalTerms`]) and weighted by [`Weights`]. [`Evaluator`] owns the weights and the window
 //! table, and is what the search evaluates with.
 
-use crate::board::{cells_of, flood, neighbours, Board, Cell, CellSet, CELLS, SIZE};
+use crate::board::{cells_of, flood, neighbours, neighbours_of, Board, Cell, CellSet, CELLS, SIZE};
 
 /// Number of 5-cell windows: 45 in rows, 45 in columns, 25 on each diagonal direction.
 pub(super) const WINDOWS: usize = 140;
@@ -190,7 +190,7 @@ impl Evaluator {
                 }
             }
             let mut arrive = i32::MIN;
-            for at in cells_of(neighbours(1u128 << a) & board.empty_cells()) {
+            for at in cells_of(neighbours_of(a) & board.empty_cells()) {
                 arrive = arrive.max(region_best[regions.id[at] as usize][colour].0);
             }
             best = best.max(deltas.leave[a] + arrive);
@@ -385,7 +385,6 @@ impl MoveDeltas {
                     let own_colour = set.trailing_zeros() as usize;
                     let (leave, arrive_any) = (fewer - here, -here);
                     let arrive_own = window[(numbers + 1).min(5)];
-                    let completes = if numbers == 4 { set } else { 0 };
                     for &at in cells {
                         let at = at as usize;
                         // All ones for a number, all zeros for an empty cell.
@@ -393,7 +392,12 @@ impl MoveDeltas {
                         deltas.leave[at] += leave & number;
                         base[at] += arrive_any & !number;
                         deltas.arrive[at][own_colour] += arrive_own & !number;
-                        deltas.completes[at] |= completes & !(number as u8);
+                    }
+                    if numbers == 4 {
+                        for &at in cells {
+                            deltas.completes[at as usize] |=
+                                set & !((colours[at as usize] != 0) as u8).wrapping_neg();
+                        }
                     }
                 }
                 2 => {
@@ -507,10 +511,10 @@ impl EmptyRegions {
     pub(super) fn reachable_from(&self, from: Cell) -> CellSet {
         if self.count == 1 {
             // One region: reachable iff some neighbour is empty.
-            return if neighbours(1u128 << from) & self.all[0] != 0 { self.all[0] } else { 0 };
+            return if neighbours_of(from) & self.all[0] != 0 { self.all[0] } else { 0 };
         }
         let mut reach = 0;
-        for at in cells_of(neighbours(1u128 << from)) {
+        for at in cells_of(neighbours_of(from)) {
             let id = self.id[at];
             if id != u8::MAX {
                 reach |= self.all[id as usize];
@@ -642,6 +646,9 @@ pub(super) fn structure_terms(
 ) {
     let ColourReach { reach, supply, of_colour, borders } = colour_reach(board, regions);
     let empty = board.empty_cells();
+    // Per colour, the empty cells its numbers cannot reach: a window of the colour with one of
+    // them is blocked.
+    let unreachable = reach.map(|reach| empty & !reach);
     // Strict supply; one region (an open board) needs no check.
     let strict = regions.sets().len() > 1;
     let mut cheapest = [5u8; 8];
@@ -661,7 +668,7 @@ pub(super) fn structure_terms(
                         useful3[colour] |= table.masks[w];
                     }
                 }
-                if table.masks[w] & empty & !reach[colour] != 0 {
+                if table.masks[w] & unreachable[colour] != 0 {
                     terms.blocked[(numbers as usize).min(5)] += 1;
                     continue;
                 }
@@ -696,7 +703,7 @@ pub(super) fn structure_terms(
                     continue;
                 };
                 let own = counts.by_colour[w][colour];
-                if supply[colour] < 5 || table.masks[w] & empty & !reach[colour] != 0 {
+                if supply[colour] < 5 || table.masks[w] & unreachable[colour] != 0 {
                     continue;
                 }
                 let cost = 5 + counts.numbers[w] - 2 * own;

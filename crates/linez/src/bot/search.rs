@@ -4,7 +4,7 @@
 
 use super::evaluation::{EmptyRegions, Evaluator, WindowCounts};
 use super::schedule::{Effort, ROLLOUT_PLY_QUARTERS};
-use crate::board::{cells_of, neighbours, Board, Cell, CellSet, Move};
+use crate::board::{cells_of, neighbours_of, Board, Cell, CellSet, Move};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Where and how samples roll out: the search's settings (the evaluation's are
@@ -373,7 +373,7 @@ impl Search<'_> {
         for a in cells_of(board.occupied_cells()) {
             let colour = board.get(a) as usize;
             let mut seen: CellSet = 0;
-            for at in cells_of(neighbours(1u128 << a) & board.empty_cells()) {
+            for at in cells_of(neighbours_of(a) & board.empty_cells()) {
                 let region = regions.id[at] as usize;
                 if seen >> region & 1 == 1 {
                     continue;
@@ -617,9 +617,7 @@ mod tests {
             let touched: usize = cells_of(board.occupied_cells())
                 .map(|a| {
                     let ids: std::collections::HashSet<u8> =
-                        cells_of(neighbours(1u128 << a) & board.empty_cells())
-                            .map(|at| regions.id[at])
-                            .collect();
+                        cells_of(neighbours_of(a) & board.empty_cells()).map(|at| regions.id[at]).collect();
                     ids.len()
                 })
                 .sum();
