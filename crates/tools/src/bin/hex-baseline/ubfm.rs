@@ -8,8 +8,9 @@
 use hex::connections::winning_cells;
 use hex::geometry::Geometry;
 use hex::position::{stone, Position, EMPTY};
-use hex::{Cell, Color, Game, Move, CELLS, SIZE};
+use hex::{Cell, Color, Game, Move, CELLS};
 use std::time::Instant;
+use tools::hex_value::input;
 
 /// A value network: one hidden layer (ReLU) over the stones in the mover's frame.
 #[derive(Debug)]
@@ -48,19 +49,6 @@ impl Network {
         })
     }
 
-    /// The input of a stone of `owner` on `cell` when `to_move` is to play (the trainer's).
-    fn input(cell: usize, owner: Color, to_move: Color) -> usize {
-        let frame_cell = match to_move {
-            Color::Red => cell,
-            Color::Blue => (cell % SIZE) * SIZE + cell / SIZE,
-        };
-        if owner == to_move {
-            frame_cell
-        } else {
-            CELLS + frame_cell
-        }
-    }
-
     fn add(&self, sums: &mut [f32], input: usize) {
         let column = &self.columns[input * self.hidden..(input + 1) * self.hidden];
         for (s, &w) in sums.iter_mut().zip(column) {
@@ -75,7 +63,7 @@ impl Network {
             let content = position.cells()[cell];
             for owner in [Color::Red, Color::Blue] {
                 if content == stone(owner) {
-                    self.add(&mut sums, Network::input(cell, owner, to_move));
+                    self.add(&mut sums, input(cell, owner, to_move));
                 }
             }
         }
@@ -219,7 +207,7 @@ impl<'a> Ubfm<'a> {
             let cell = usize::from(self.cell[best.0]);
             let mover = position.to_move;
             for frame in [Color::Red, Color::Blue] {
-                self.network.add(&mut sums[frame.index()], Network::input(cell, mover, frame));
+                self.network.add(&mut sums[frame.index()], input(cell, mover, frame));
             }
             position.play(cell);
             node = best.0;
@@ -253,7 +241,7 @@ impl<'a> Ubfm<'a> {
         let opponent = me.opponent();
         let mut value = f32::NEG_INFINITY;
         for &cell in &cells {
-            let child = self.network.value_with(&sums[opponent.index()], Network::input(cell, me, opponent));
+            let child = self.network.value_with(&sums[opponent.index()], input(cell, me, opponent));
             self.push(cell, child);
             value = value.max(-child);
         }
@@ -307,7 +295,7 @@ mod tests {
             assert_eq!(position.cells()[cell], EMPTY);
             for frame in [Color::Red, Color::Blue] {
                 let sums = net.sums(&position, frame);
-                let fast = net.value_with(&sums, Network::input(cell, Color::Red, frame));
+                let fast = net.value_with(&sums, input(cell, Color::Red, frame));
                 let mut after = position.clone();
                 after.play(cell);
                 let mut logit = net.output_bias;
@@ -316,7 +304,7 @@ mod tests {
                     for c in 0..CELLS {
                         for owner in [Color::Red, Color::Blue] {
                             if after.cells()[c] == stone(owner) {
-                                sum += net.columns[Network::input(c, owner, frame) * net.hidden + h];
+                                sum += net.columns[input(c, owner, frame) * net.hidden + h];
                             }
                         }
                     }

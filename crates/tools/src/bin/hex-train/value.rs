@@ -11,26 +11,12 @@
 //! still joins top and bottom). Every tenth game is held out. Plain minibatch Adam on the
 //! cross-entropy, deterministic by its seed; weights are clamped to -8..8.
 
-use hex::{Color, Game, CELLS, SIZE};
+use hex::{Game, CELLS};
 use tools::hex_record::{Reason, Record};
+use tools::hex_value::{input, INPUTS};
 
-/// Inputs: the mover's stones (`0..CELLS`), then the opponent's.
-const INPUTS: usize = 2 * CELLS;
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
 const WEIGHT_LIMIT: f32 = 8.0;
-
-/// The input of a stone of `owner` on `cell` when `to_move` is to play.
-pub fn input(cell: usize, owner: Color, to_move: Color) -> usize {
-    let frame_cell = match to_move {
-        Color::Red => cell,
-        Color::Blue => (cell % SIZE) * SIZE + cell / SIZE,
-    };
-    if owner == to_move {
-        frame_cell
-    } else {
-        CELLS + frame_cell
-    }
-}
 
 /// One position: its active inputs and whether the side to move won.
 pub struct Sample {
@@ -238,6 +224,7 @@ pub fn split(records: &[Record]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use hex::Color;
 
     const HIDDEN: usize = 32;
 
@@ -260,18 +247,6 @@ mod tests {
         assert_eq!(s[1].inputs, vec![(CELLS) as u16]);
         assert!(!s[1].won);
         assert_eq!(half_turn(&half_turn(&s[2])).inputs, s[2].inputs);
-    }
-
-    #[test]
-    fn the_frame_makes_blue_a_transposed_red() {
-        // A blue stone on (r, c) with blue to move is the input of a red stone on (c, r) with red
-        // to move: the mover's own stone at the transposed cell.
-        for cell in 0..CELLS {
-            let transposed = (cell % SIZE) * SIZE + cell / SIZE;
-            assert_eq!(input(cell, Color::Blue, Color::Blue), input(transposed, Color::Red, Color::Red));
-            assert_eq!(input(cell, Color::Red, Color::Blue), CELLS + transposed);
-            assert_eq!(input(cell, Color::Blue, Color::Red), CELLS + cell);
-        }
     }
 
     /// The forward pass against the plain computation over all the inputs.
