@@ -151,11 +151,9 @@ fn main() {
             io::fail(format!("the game is already over on turn {}", answers + 1));
         }
         let mv = match (&mut search, &mut ubfm) {
-            (_, Some(ubfm)) => match hex::Cell::all().find(|&c| game.board().get(c).is_some()) {
+            (_, Some(ubfm)) => match game.board().first_stone() {
                 Some(first) if game.swap_allowed() && hex::should_swap(first) => Move::Swap,
-                _ if answers == 0 && game.board().counts() == (0, 0) => {
-                    Move::Place(hex::OPENING.parse().unwrap())
-                }
+                None => Move::Place(hex::OPENING.parse().expect("valid opening cell")),
                 _ => {
                     let mv = ubfm.best_move(&game, started + budget, options.playouts);
                     if options.stats {

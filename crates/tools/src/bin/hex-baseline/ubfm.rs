@@ -142,10 +142,14 @@ impl<'a> Ubfm<'a> {
         self.push(CELLS, 0.0);
         let sums = [self.network.sums(&root, Color::Red), self.network.sums(&root, Color::Blue)];
         let mut path = Vec::new();
+        // The clock is read every 8 descents (not expansions: a descent that ends in a proven node
+        // expands nothing).
+        let mut descents = 0u32;
         while self.value[0].abs() < WIN && u64::from(self.expansions) < max_expansions {
-            if self.expansions % 8 == 0 && Instant::now() >= deadline && self.children[0] > 0 {
+            if descents % 8 == 0 && Instant::now() >= deadline && self.children[0] > 0 {
                 break;
             }
+            descents += 1;
             self.descend(&root, &sums, &mut path);
         }
         let children =
