@@ -85,6 +85,16 @@ pub fn should_swap(cell: Cell) -> bool {
     (1..SIZE - 1).contains(&cell.row()) || obtuse_corner
 }
 
+/// The move the opening book decides, if any: [`OPENING`] on an empty board, and the swap of a
+/// first stone [`should_swap`] takes when `swap` is allowed; `None` leaves the move to the search.
+pub fn book_move(board: &Board, swap: bool) -> Option<Move> {
+    match board.counts() {
+        (0, 0) => Some(Move::Place(OPENING.parse().expect("valid opening cell"))),
+        (1, 0) if swap && board.first_stone().is_some_and(should_swap) => Some(Move::Swap),
+        _ => None,
+    }
+}
+
 /// One player's state across a game.
 pub struct Bot {
     color: Color,
@@ -121,15 +131,8 @@ impl Bot {
         self.budget = budget;
         self.answered += 1;
         let board = &turn.board;
-        let (red, blue) = board.counts();
-        if (red, blue) == (0, 0) {
-            return Ok(Move::Place(OPENING.parse().expect("valid opening cell")));
-        }
-        if self.color == Color::Blue && (red, blue) == (1, 0) {
-            let cell = board.first_stone().expect("one stone");
-            if self.settings.swap && should_swap(cell) {
-                return Ok(Move::Swap);
-            }
+        if let Some(mv) = book_move(board, self.settings.swap) {
+            return Ok(mv);
         }
         let position = Position::new(board, self.color);
         let last = match turn.last_move {
@@ -269,6 +272,12 @@ mod tests {
         // Red's own edge rows: only the obtuse corners are worth taking over.
         assert!(!swapped("a1") && !swapped("c1") && !swapped("f11") && !swapped("k11"));
         assert!(swapped("k1") && swapped("a11"));
+        // The book alone: the swap only when allowed, nothing once the search must decide.
+        let board = |stones: &[(&str, Color)]| turn(None, stones).board;
+        assert_eq!(book_move(&board(&[("f6", Color::Red)]), true), Some(Move::Swap));
+        assert_eq!(book_move(&board(&[("f6", Color::Red)]), false), None);
+        assert_eq!(book_move(&board(&[("a1", Color::Red)]), true), None);
+        assert_eq!(book_move(&board(&[("f6", Color::Red), ("e5", Color::Blue)]), true), None);
     }
 
     #[test]

@@ -26,5 +26,5 @@ pub mod search;
 pub mod shape_table;
 
 pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, DIRECTIONS, SIZE};
-pub use bot::{best_move, play, should_swap, Bot, Settings, OPENING};
+pub use bot::{best_move, book_move, play, should_swap, Bot, Settings, OPENING};
 pub use protocol::{read_header, read_turn, Turn};

@@ -6,7 +6,7 @@
 //! * `--engine rave`: MCTS with RAVE and playouts that answer intrusions into bridges; no other Hex
 //!   knowledge. The knowledge-free strong baseline.
 //! * `--engine ubfm --net FILE`: best-first minimax over a value network fitted by `hex-train value`
-//!   (swap decisions: the bot's map, `hex::should_swap`).
+//!   (opening and swap: the bot's book, `hex::book_move`).
 //!
 //! The rules (parsing the turn, legality, swap) come from the `hex` library.
 
@@ -151,10 +151,9 @@ fn main() {
             io::fail(format!("the game is already over on turn {}", answers + 1));
         }
         let mv = match (&mut search, &mut ubfm) {
-            (_, Some(ubfm)) => match game.board().first_stone() {
-                Some(first) if game.swap_allowed() && hex::should_swap(first) => Move::Swap,
-                None => Move::Place(hex::OPENING.parse().expect("valid opening cell")),
-                _ => {
+            (_, Some(ubfm)) => match hex::book_move(game.board(), game.swap_allowed()) {
+                Some(mv) => mv,
+                None => {
                     let mv = ubfm.best_move(&game, started + budget, options.playouts);
                     if options.stats {
                         eprintln!(

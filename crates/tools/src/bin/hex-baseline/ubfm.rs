@@ -83,6 +83,8 @@ impl Network {
 
 /// A proven win for the side to move at a node (a loss is its negation).
 const WIN: f32 = 1.0;
+/// The tree's node cap (about 16 bytes a node: 64 MB), reached only at long budgets.
+const MAX_NODES: usize = 4_000_000;
 
 pub struct Ubfm<'a> {
     network: Network,
@@ -145,7 +147,11 @@ impl<'a> Ubfm<'a> {
         // The clock is read every 8 descents (not expansions: a descent that ends in a proven node
         // expands nothing).
         let mut descents = 0u32;
-        while self.value[0].abs() < WIN && u64::from(self.expansions) < max_expansions {
+        // The tree stops growing before MAX_NODES (as the rave engine's does), whatever the clock.
+        while self.value[0].abs() < WIN
+            && u64::from(self.expansions) < max_expansions
+            && self.cell.len() + CELLS < MAX_NODES
+        {
             if descents % 8 == 0 && Instant::now() >= deadline && self.children[0] > 0 {
                 break;
             }
