@@ -86,7 +86,7 @@ impl Position {
         self.to_move = self.to_move.opponent();
     }
 
-    /// The ring pattern code of `cell` (see [`crate::inferior::InferiorTable`]).
+    /// The ring pattern code of `cell` (see [`DeadTable`]).
     pub fn pattern(&self, geometry: &Geometry, cell: usize) -> usize {
         geometry.rings[cell].iter().rev().fold(0, |code, &n| code * 3 + usize::from(self.nodes[n]))
     }

@@ -5,9 +5,8 @@
 //!   common neighbour. A full board has exactly one connected player, found by one flood fill.
 //! * **RAVE** (all-moves-as-first): every cell a player ended up owning in a playout counts as a
 //!   move tried by that player in each tree node on the path, blended with the node's own mean.
-//! * **Pruning at expansion**: dead cells (colour irrelevant, [`crate::inferior::InferiorTable`]),
-//!   cells the opponent can kill with one move (vulnerable) and cells a neighbour dominates (it is
-//!   at least as good a move) are not searched.
+//! * **Pruning at expansion**: dead cells (colour irrelevant, [`crate::inferior::DeadTable`]) and
+//!   cells the opponent can kill with one move (vulnerable) are not searched.
 //! * **Solver**: union-find finds cells that win at once; a player with such a cell wins, a player
 //!   facing two loses, a player facing one must play it. Proven results propagate up the tree
 //!   (MCTS-solver), so short forced wins and losses are found exactly.
@@ -22,7 +21,7 @@ pub use playout::{bridge_response, playout, Rng};
 
 use crate::board::{Color, CELLS};
 use crate::geometry::{Geometry, NODES};
-use crate::inferior::InferiorTable;
+use crate::inferior::DeadTable;
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
 use std::time::Instant;
@@ -50,7 +49,7 @@ pub struct SearchResult {
 pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
-    inferior: InferiorTable,
+    dead: DeadTable,
     tree: Tree,
     rng: Rng,
     path: Vec<u32>,
@@ -68,7 +67,7 @@ impl Search {
         Search {
             geometry: Geometry::new(),
             shapes: Shapes::new(),
-            inferior: InferiorTable::new(),
+            dead: DeadTable::new(),
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
             tree: Tree::with_capacity(MAX_NODES),

@@ -139,31 +139,27 @@ impl Search {
         }
     }
 
-    /// The empty cells worth searching: not dead, not killable by one opponent move (unless
-    /// the killer is itself killable, which would prune both of a pair), and not dominated by a
-    /// neighbour that is itself searched (so that of a chain or circle of dominations one stays).
+    /// The empty cells worth searching: not dead, and not killable by one opponent move (unless
+    /// the killer is itself killable, which would prune both of a pair).
     fn candidates(&self, position: &Position) -> Vec<usize> {
         let geometry = &self.geometry;
         let opponent = stone(position.to_move.opponent());
-        let mine = stone(position.to_move);
         let mut state = [0u8; CELLS]; // 0 live, 1 dead, 2 vulnerable
         let mut killer = [0usize; CELLS];
-        let mut dominators = [0u8; CELLS];
         for cell in 0..CELLS {
             if position.nodes[cell] != EMPTY {
                 continue;
             }
             let code = position.pattern(geometry, cell);
-            if self.inferior.is_dead(code) {
+            if self.dead.is_dead(code) {
                 state[cell] = 1;
                 continue;
             }
-            dominators[cell] = self.inferior.dominators(code, mine);
             let mut power = 1;
             for &n in &geometry.rings[cell] {
                 if n < CELLS
                     && position.nodes[n] == EMPTY
-                    && self.inferior.is_dead(code + power * usize::from(opponent))
+                    && self.dead.is_dead(code + power * usize::from(opponent))
                 {
                     state[cell] = 2;
                     killer[cell] = n;
@@ -172,16 +168,10 @@ impl Search {
                 power *= 3;
             }
         }
-        let searched_dominator = |c: usize| {
-            (0..6).any(|i| {
-                let d = geometry.rings[c][i];
-                dominators[c] >> i & 1 == 1 && state[d] == 0 && dominators[d] == 0
-            })
-        };
         let mut list: Vec<usize> = (0..CELLS)
             .filter(|&c| position.nodes[c] == EMPTY)
             .filter(|&c| {
-                (state[c] == 0 && !searched_dominator(c))
+                state[c] == 0
                     || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
             })
             .collect();
