@@ -60,7 +60,6 @@ pub struct Search {
     /// Our own move before the opponent's last one at the root (`NODES` if unknown).
     root_own_last: usize,
     pub params: Params,
-    dead_playouts: u8,
 }
 
 impl Search {
@@ -78,7 +77,6 @@ impl Search {
             previous: None,
             root_own_last: NODES,
             params: Params::default(),
-            dead_playouts: std::env::var("HEX_DEAD_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(0),
         }
     }
 
@@ -266,8 +264,7 @@ impl Search {
         let winner = match known {
             Some(color) => color,
             None => {
-                let dead = (self.dead_playouts > 0).then_some((&self.dead, self.dead_playouts > 1));
-                let winner = playout(&mut position, &self.geometry, last, &mut self.rng, dead);
+                let winner = playout(&mut position, &self.geometry, last, &mut self.rng);
                 self.update_rave(root.to_move, &position.nodes, winner);
                 winner
             }
@@ -364,7 +361,7 @@ mod tests {
             let far = Instant::now() + std::time::Duration::from_secs(60);
             search.run(&root, NODES, far, 300);
             let mut board = root.clone();
-            let winner = playout(&mut board, &search.geometry, NODES, &mut Rng::new(seed ^ 7), None);
+            let winner = playout(&mut board, &search.geometry, NODES, &mut Rng::new(seed ^ 7));
             let mut expected = (search.tree.rave_visits.clone(), search.tree.rave_wins.clone());
             search.update_rave(root.to_move, &board.nodes, winner);
             let mut mover = root.to_move;

@@ -58,18 +58,10 @@ pub fn bridge_response(
     }
 }
 
-const RETRIES: usize = 3;
-
 /// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
 /// `last` is the last move played (or `NODES` if none).
 #[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
-pub fn playout(
-    position: &mut Position,
-    geometry: &Geometry,
-    mut last: usize,
-    rng: &mut Rng,
-    dead: Option<(&crate::inferior::DeadTable, bool)>,
-) -> Color {
+pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rng: &mut Rng) -> Color {
     // The empty cells in a list with each cell's slot, so any cell can be removed in O(1).
     let mut empty = [0u8; CELLS];
     let mut slot = [0u8; CELLS];
@@ -84,35 +76,7 @@ pub fn playout(
     while len > 0 {
         let index = match bridge_response(position, geometry, last, position.to_move, rng) {
             Some(cell) => usize::from(slot[cell]),
-            None => {
-                let mut index = rng.below(len);
-                if let Some((table, vulnerable)) = dead {
-                    let opponent = usize::from(stone(position.to_move.opponent()));
-                    for _ in 0..RETRIES {
-                        let cell = usize::from(empty[index]);
-                        let code = position.pattern(geometry, cell);
-                        let mut bad = table.is_dead(code);
-                        if vulnerable && !bad {
-                            let mut power = 1;
-                            for &n in &geometry.rings[cell] {
-                                if n < CELLS
-                                    && position.nodes[n] == EMPTY
-                                    && table.is_dead(code + power * opponent)
-                                {
-                                    bad = true;
-                                    break;
-                                }
-                                power *= 3;
-                            }
-                        }
-                        if !bad {
-                            break;
-                        }
-                        index = rng.below(len);
-                    }
-                }
-                index
-            }
+            None => rng.below(len),
         };
         let cell = usize::from(empty[index]);
         len -= 1;
@@ -156,7 +120,7 @@ mod tests {
             prop_assume!(game.winner().is_none());
             let mut position = Position::new(game.board(), game.to_move());
             let before = game.board().counts();
-            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1), None);
+            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1));
             let board = to_board(&position);
             prop_assert_eq!(board.empty_cells().count(), 0);
             let (red, blue) = board.counts();
