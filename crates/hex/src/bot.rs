@@ -65,8 +65,6 @@ impl Settings {
                 expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
                 rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
-                widen_first: number("HEX_WIDEN_FIRST").unwrap_or(defaults.widen_first),
-                widen_step: number("HEX_WIDEN_STEP").unwrap_or(defaults.widen_step),
             },
             ..Settings::default()
         }

@@ -195,12 +195,7 @@ impl Search {
         let tree = &self.tree;
         let children = tree.children(index);
         let first = children.start;
-        let mut len = children.len();
-        if self.params.widen_first > 0.0 {
-            let window = self.params.widen_first + tree.visits[index] / self.params.widen_step;
-            len = len.min(window as usize).max(1);
-        }
-        let children = first..first + len;
+        let len = children.len();
         let bias = self.params.rave_bias;
         // The values of all the children first, in a loop without branches over the field arrays
         // (the compiler computes it four children at a time, divisions included), then the

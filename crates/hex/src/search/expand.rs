@@ -66,13 +66,6 @@ impl Search {
         } else {
             vec![0.0; candidates.len()]
         };
-        let (candidates, logs) = if self.params.widen_first > 0.0 {
-            let mut pairs: Vec<(usize, f32)> = candidates.into_iter().zip(logs).collect();
-            pairs.sort_by(|a, b| b.1.total_cmp(&a.1));
-            pairs.into_iter().unzip()
-        } else {
-            (candidates, logs)
-        };
         let top = logs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
         let total: f32 = logs.iter().map(|&l| (l - top).exp()).sum();
         for (&cell, &log) in candidates.iter().zip(&logs) {

@@ -14,10 +14,6 @@ pub struct Params {
     /// Weight of the learned shape prior: a child's selection value gets
     /// `shape_bias * p / sqrt(visits + 1)`, `p` its share of the shape weights among its siblings.
     pub shape_bias: f32,
-    /// Progressive widening (0: off): a node selects among its `widen_first + visits / widen_step`
-    /// children of highest shape prior.
-    pub widen_first: f32,
-    pub widen_step: f32,
 }
 
 impl Default for Params {
@@ -27,8 +23,6 @@ impl Default for Params {
             expand_after: EXPAND_AFTER,
             rave_bias: RAVE_BIAS,
             shape_bias: SHAPE_BIAS,
-            widen_first: 0.0,
-            widen_step: 1.0,
         }
     }
 }
