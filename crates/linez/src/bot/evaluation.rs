@@ -3,7 +3,7 @@
 //! ([`EvalTerms`]) and weighted by [`Weights`]. [`Evaluator`] owns the weights and the window
 //! table, and is what the search evaluates with.
 
-use crate::board::{cells_of, flood, neighbours, neighbours_of, Board, Cell, CellSet, CELLS, SIZE};
+use crate::board::{cell_bit, cells_of, flood, neighbours, neighbours_of, Board, Cell, CellSet, CELLS, SIZE};
 
 /// Number of 5-cell windows: 45 in rows, 45 in columns, 25 on each diagonal direction.
 pub(super) const WINDOWS: usize = 140;
@@ -125,8 +125,14 @@ impl Evaluator {
     }
 
     /// The window counts of `new` from `counts`, those of `old` ([`WindowCounts::derive`]).
+    #[inline]
     pub(super) fn derive(&self, counts: &WindowCounts, old: &Board, new: &Board) -> WindowCounts {
         counts.derive(&self.table, old, new)
+    }
+
+    /// `counts`, those of `old`, made those of `new` in place ([`WindowCounts::update`]).
+    pub(super) fn update(&self, counts: &mut WindowCounts, old: &Board, new: &Board) {
+        counts.update(&self.table, old, new);
     }
 
     /// The window change of every move of `board` ([`MoveDeltas`]); `counts` are its counts.
@@ -234,11 +240,20 @@ impl WindowCounts {
         counts
     }
 
-    /// The counts of `new`, derived from `self`, the counts of `old`: only the windows through the
-    /// cells whose colour differs are updated (a move changes 2 cells, a placement 3, a line 5-9;
-    /// a count from scratch reads all 700 window cells). Pinned against [`WindowCounts::new`].
+    /// The counts of `new`, derived from `self`, the counts of `old` ([`WindowCounts::update`] of
+    /// a copy). Inlined, so that the copy can be made where the caller keeps it.
+    #[inline]
     pub(super) fn derive(&self, table: &WindowTable, old: &Board, new: &Board) -> WindowCounts {
         let mut counts = self.clone();
+        counts.update(table, old, new);
+        counts
+    }
+
+    /// The counts of `old` made those of `new`: only the windows through the cells whose colour
+    /// differs are updated (a move changes 2 cells, a placement 3, a line 5-9; a count from
+    /// scratch reads all 700 window cells). Pinned against [`WindowCounts::new`].
+    pub(super) fn update(&mut self, table: &WindowTable, old: &Board, new: &Board) {
+        let counts = self;
         let (before, after) = (old.colours(), new.colours());
         for at in cells_of(changed_cells(old, new)) {
             let (was, now) = (before[at] as usize, after[at] as usize);
@@ -248,16 +263,18 @@ impl WindowCounts {
                 by_colour[was] -= 1;
                 by_colour[now] += 1;
                 counts.numbers[w] = 5 - by_colour[0];
+                // The colours counted as they come and go (a count of bits is a dozen
+                // instructions without the popcnt instruction of later x86-64 levels).
                 if was != 0 && by_colour[was] == 0 {
                     counts.colour_set[w] &= !(1 << was);
+                    counts.colours[w] -= 1;
                 }
-                if now != 0 {
+                if now != 0 && by_colour[now] == 1 {
                     counts.colour_set[w] |= 1 << now;
+                    counts.colours[w] += 1;
                 }
-                counts.colours[w] = counts.colour_set[w].count_ones() as u8;
             }
         }
-        counts
     }
 
     /// Score of a window with `numbers` numbers of `colours` distinct colours.
@@ -358,10 +375,14 @@ impl MoveDeltas {
         // through it also its part of `arrive` (accumulated in `arrive` itself, base added last).
         let mut base = [0i32; CELLS];
         let window = &weights.window;
-        let colours = board.colours();
+        let (empty, occupied) = (board.empty_cells(), board.occupied_cells());
+        let mut of_colour = [0 as CellSet; 8];
+        for at in cells_of(occupied) {
+            of_colour[board.get(at) as usize] |= cell_bit(at);
+        }
         for w in 0..WINDOWS {
-            // The window's parts, by its colours (each branch-free over the cells: whether a cell
-            // is empty is a coin flip on a crowded board):
+            // The window's parts, by its colours (its numbers and its empty cells found as sets,
+            // so that each cell costs only what it receives):
             // - none (five empty cells): any colour arriving makes a window of one;
             // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a
             //   number arriving makes W[n+1] if it is of colour k and a mixed window (0) if not;
@@ -372,40 +393,37 @@ impl MoveDeltas {
             // - three or more: mixed whatever one move does.
             let numbers = counts.numbers[w] as usize;
             let set = counts.colour_set[w];
-            let here = window[numbers.min(5)];
-            let fewer = window[numbers.saturating_sub(1).min(5)];
-            let cells = &table.cells[w];
+            let mask = table.masks[w];
             match counts.colours[w] {
                 0 => {
-                    for &at in cells {
+                    for &at in &table.cells[w] {
                         base[at as usize] += window[1] - window[0];
                     }
                 }
                 1 => {
                     let own_colour = set.trailing_zeros() as usize;
-                    let (leave, arrive_any) = (fewer - here, -here);
-                    let arrive_own = window[(numbers + 1).min(5)];
-                    for &at in cells {
-                        let at = at as usize;
-                        // All ones for a number, all zeros for an empty cell.
-                        let number = -i32::from(colours[at] != 0);
-                        deltas.leave[at] += leave & number;
-                        base[at] += arrive_any & !number;
-                        deltas.arrive[at][own_colour] += arrive_own & !number;
+                    let here = window[numbers.min(5)];
+                    let leave = window[numbers - 1] - here;
+                    for at in cells_of(mask & occupied) {
+                        deltas.leave[at] += leave;
                     }
-                    if numbers == 4 {
-                        for &at in cells {
-                            deltas.completes[at as usize] |=
-                                set & !((colours[at as usize] != 0) as u8).wrapping_neg();
+                    let arrive_own = window[(numbers + 1).min(5)];
+                    for at in cells_of(mask & empty) {
+                        base[at] -= here;
+                        deltas.arrive[at][own_colour] += arrive_own;
+                        if numbers == 4 {
+                            deltas.completes[at] |= set;
                         }
                     }
                 }
                 2 => {
-                    for &at in cells {
-                        let at = at as usize;
-                        let colour = colours[at] as usize;
-                        let alone = -i32::from(counts.by_colour[w][colour] == 1);
-                        deltas.leave[at] += fewer & alone & -i32::from(colour != 0);
+                    let fewer = window[numbers - 1];
+                    for colour in [set.trailing_zeros() as usize, 7 - set.leading_zeros() as usize] {
+                        if counts.by_colour[w][colour] == 1 {
+                            // The one cell of the window holding that colour.
+                            let at = (mask & of_colour[colour]).trailing_zeros() as usize;
+                            deltas.leave[at] += fewer;
+                        }
                     }
                 }
                 _ => {}
@@ -425,7 +443,7 @@ impl MoveDeltas {
         for b in cells_of(board.empty_cells()) {
             let mut colours = self.completes[b];
             while colours != 0 {
-                completing[colours.trailing_zeros() as usize] |= 1u128 << b;
+                completing[colours.trailing_zeros() as usize] |= cell_bit(b);
                 colours &= colours - 1;
             }
         }
@@ -604,7 +622,7 @@ pub(super) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ColourReach
     for a in cells_of(board.occupied_cells()) {
         let colour = board.get(a) as usize;
         found.supply[colour] += 1;
-        found.of_colour[colour] |= 1u128 << a;
+        found.of_colour[colour] |= cell_bit(a);
     }
     for (index, &region) in regions.sets().iter().enumerate() {
         let border = neighbours(region);

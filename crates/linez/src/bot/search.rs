@@ -109,9 +109,10 @@ impl Search<'_> {
             return quiet[0].mv;
         }
         // Re-rank every quiet move by the whole evaluation (plans, free space), not only windows.
+        // (Quiet: no line to look for.)
         for candidate in quiet.iter_mut() {
             let mut after = *board;
-            after.apply_legal_move(candidate.mv);
+            after.apply_quiet_move(candidate.mv);
             let after_counts = eval.derive(&counts, board, &after);
             candidate.value = i64::from(eval.evaluate(&after, &after_counts, false));
         }
@@ -126,7 +127,7 @@ impl Search<'_> {
             .iter()
             .map(|&candidate| {
                 let mut after = *board;
-                after.apply_legal_move(candidate.mv);
+                after.apply_quiet_move(candidate.mv);
                 let counts = eval.derive(&counts, board, &after);
                 Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts }
             })
@@ -301,14 +302,15 @@ impl Search<'_> {
                 // A clear board (evaluated 0) or no quiet move left.
                 return gained + eval.evaluate(&board, &counts, true);
             }
-            // The policy: the best of its options by the evaluation after them (the first on ties).
+            // The policy: the best of its options by the evaluation after them (the first on ties);
+            // the options are quiet moves (a board with a line to take offers none).
             let pick = if top.best.len() == 1 || rollout.policy_moves <= 1 {
                 0
             } else {
                 values.clear();
                 for option in &top.best {
                     let mut after = board;
-                    after.apply_legal_move(option.mv);
+                    after.apply_quiet_move(option.mv);
                     let after_counts = eval.derive(&counts, &board, &after);
                     values.push(eval.evaluate(&after, &after_counts, false));
                 }
@@ -318,14 +320,14 @@ impl Search<'_> {
             // The chosen option's board again (cheaper than keeping every option's board and
             // counts), then the random numbers.
             let mut placed = board;
-            placed.apply_legal_move(top.best[pick].mv);
+            placed.apply_quiet_move(top.best[pick].mv);
             let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
             let points = place_random(&mut placed, colours, rng);
             if placed.is_full() {
                 return gained - eval.weights.loss;
             }
             // The move and the placements at once: derived counts follow any change of cells.
-            counts = eval.derive(&counts, &board, &placed);
+            eval.update(&mut counts, &board, &placed);
             board = placed;
             gained += points as i32 * eval.weights.point;
             plies += 1;
@@ -348,7 +350,7 @@ impl Search<'_> {
             };
             let before = *board;
             board.apply_legal_move(mv);
-            *counts = self.eval.derive(counts, &before, board);
+            self.eval.update(counts, &before, board);
             gained += points as i32 * self.eval.weights.point;
         }
     }
@@ -626,6 +628,8 @@ mod tests {
             for offer in offers {
                 let (a, b) = (offer.mv.from, offer.mv.to);
                 assert!(board.is_legal(offer.mv));
+                // Quiet: the rollout plays it with `apply_quiet_move`.
+                assert!(quiet_delta.contains_key(&offer.mv), "{}\n{board}", offer.mv);
                 if !may_share_window(a, b) {
                     assert_eq!(offer.value, i64::from(quiet_delta[&offer.mv]), "{board}");
                 }
