@@ -4,7 +4,8 @@
 # 300 expansions a move, the first 12 stones drawn by exp(value / 0.05), forced openings from all
 # 121 cells), and network k+1 is fitted to the bot's committed self-play games plus every iteration's
 # games so far. Network 0 is fitted to the bot's games alone. Deterministic: the same command writes
-# the same files.
+# the same files. An iteration whose next network is already in DIR is not played again, so a
+# larger ITERATIONS continues a run.
 # Usage: crates/tools/hex/ubfm-selfplay.sh DIR [ITERATIONS] [GAMES]   (default 6 iterations of 1,500)
 # Needs release builds: cargo build --release -p tools
 set -eu
@@ -24,6 +25,10 @@ zcat "$here"/selfplay/selfplay-900[12].txt.gz > bot-selfplay.txt
 [ -f net-0.txt ] || fit 0 bot-selfplay.txt
 k=0
 while [ "$k" -lt "$iterations" ]; do
+    if [ -f "net-$((k + 1)).txt" ]; then
+        k=$((k + 1))
+        continue
+    fi
     engine="$bin/hex-baseline --engine ubfm --net $dir/net-$k.txt --playouts 300 --first-ms 60000 --move-ms 60000 --sample-stones 12 --temperature 0.05 --seed {seed}"
     "$bin/hex-arena" -n "$games" -j 1 -q --openings all --shuffle-openings --seed "960$k" \
         --time 60000/60000 --hard-limit 120000 --name-a uA --name-b uB --records "games-$k.txt" \
