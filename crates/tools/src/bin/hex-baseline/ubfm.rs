@@ -160,7 +160,8 @@ impl<'a> Ubfm<'a> {
         }
         let children =
             self.first_child[0] as usize..self.first_child[0] as usize + usize::from(self.children[0]);
-        let stones = CELLS - root.cells().iter().filter(|&&c| c == EMPTY).count();
+        let (red, blue) = game.board().counts();
+        let stones = red + blue;
         let best = if stones < self.sample_stones && self.value[0].abs() < WIN {
             // exp((v - best) / T) for each child, then one draw.
             let top = children.clone().map(|c| -self.value[c]).fold(f32::NEG_INFINITY, f32::max);
