@@ -65,6 +65,9 @@ impl Settings {
                 expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
                 rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
+                playout_global: number("HEX_PLAYOUT_GLOBAL").unwrap_or(defaults.playout_global),
+                playout_local_moves: number("HEX_PLAYOUT_LOCAL_MOVES")
+                    .map_or(defaults.playout_local_moves, |n| n as u32),
             },
             ..Settings::default()
         }

@@ -11,7 +11,8 @@
 //! * [`inferior`]: dead cells by local patterns.
 //! * [`connections`]: virtual connections (bridges, edge templates), proofs and mustplay.
 //! * [`patterns`]: learned local shapes (weights in [`shape_table`]) used as move priors.
-//! * [`search`]: MCTS with RAVE, bridge-answering playouts, dead/vulnerable pruning and a solver.
+//! * [`local_answers`]: the playouts' answers near the last move, by those shapes' weights.
+//! * [`search`]: MCTS with RAVE, bridge-answering and locally answering playouts, dead/vulnerable pruning and a solver.
 //! * [`bot`]: the game loop, the clock, the swap decision and the opening; [`Settings`].
 
 pub mod board;
@@ -19,6 +20,7 @@ pub mod bot;
 pub mod connections;
 pub mod geometry;
 pub mod inferior;
+pub mod local_answers;
 pub mod patterns;
 pub mod position;
 pub mod protocol;

@@ -98,17 +98,17 @@ pub fn recent_move_class(cell: usize, last: usize, own_last: usize) -> usize {
 pub struct Shapes {
     /// `cells[frame][cell][slot]`: the board cell at that shape slot in the red (0) or blue (1)
     /// frame, or `OWN_SIDE` / `OTHER_SIDE` off the board.
-    cells: Vec<[[u16; SHAPE_CELLS]; CELLS]>,
+    pub(crate) cells: Vec<[[u16; SHAPE_CELLS]; CELLS]>,
     /// ln weight of each 6-neighbour code (the low 6 digits of the shape code).
-    shape6: Vec<f32>,
+    pub(crate) shape6: Vec<f32>,
     /// ln weight correction of the 12-cell codes in the table (0 for the others).
     shape12: ShapeMap,
     /// ln weight of each [`RECENT_MOVE_CLASSES`] class.
-    recent_moves: [f32; RECENT_MOVE_CLASSES],
+    pub(crate) recent_moves: [f32; RECENT_MOVE_CLASSES],
 }
 
-const OWN_SIDE: u16 = u16::MAX;
-const OTHER_SIDE: u16 = u16::MAX - 1;
+pub(crate) const OWN_SIDE: u16 = u16::MAX;
+pub(crate) const OTHER_SIDE: u16 = u16::MAX - 1;
 
 impl Default for Shapes {
     fn default() -> Self {
@@ -255,12 +255,12 @@ impl ShapeMap {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::board::{Board, Cell, Color, Game, Move};
     use crate::search::Rng;
 
-    fn random_position(seed: u64, moves: usize) -> (Game, Position) {
+    pub(crate) fn random_position(seed: u64, moves: usize) -> (Game, Position) {
         let mut rng = Rng::new(seed);
         let mut game = Game::new();
         for _ in 0..moves {
@@ -275,7 +275,7 @@ mod tests {
     }
 
     /// The plain definition of the shape: walk the offsets on the rules board.
-    fn plain_code(board: &Board, to_move: Color, cell: Cell) -> usize {
+    pub(crate) fn plain_code(board: &Board, to_move: Color, cell: Cell) -> usize {
         let mut code = 0;
         for &(dr, dc) in shape_offsets().iter().rev() {
             // The offset in board coordinates: transposed for blue.

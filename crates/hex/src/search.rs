@@ -17,11 +17,12 @@ mod playout;
 mod tree;
 
 pub use params::Params;
-pub use playout::{bridge_response, playout, Rng};
+pub use playout::{bridge_response, playout, LocalAnswers, Rng};
 
 use crate::board::{Color, CELLS};
 use crate::geometry::{Geometry, NODES};
 use crate::inferior::DeadTable;
+use crate::local_answers::{LocalShapes, NeighbourCodes};
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
 use std::time::Instant;
@@ -49,6 +50,7 @@ pub struct SearchResult {
 pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
+    local_shapes: LocalShapes,
     dead: DeadTable,
     tree: Tree,
     rng: Rng,
@@ -64,9 +66,11 @@ pub struct Search {
 
 impl Search {
     pub fn new(seed: u64) -> Search {
+        let shapes = Shapes::new();
         Search {
             geometry: Geometry::new(),
-            shapes: Shapes::new(),
+            local_shapes: LocalShapes::new(&shapes),
+            shapes,
             dead: DeadTable::new(),
             // All the room at once: growing a tree of millions of nodes later would copy it in
             // the middle of an answer (tens of ms). Pages are only touched as the tree grows.
@@ -117,6 +121,9 @@ impl Search {
         // descheduled for that long, so it must stop that much (and a half) before the deadline.
         let mut checked = Instant::now();
         let mut pause = std::time::Duration::ZERO;
+        // The root's codes for the playouts' local answers, kept up to date along each descent.
+        let local = self.params.playout_global > 0.0 && self.params.playout_local_moves > 0;
+        let root_codes = local.then(|| self.local_shapes.neighbour_codes(root));
         // Stop early only on a proven win; a proven loss still searches for the stubbornest move.
         while playouts < max_playouts && self.tree.proven[self.root] != LOST {
             if playouts % 4 == 0 {
@@ -127,7 +134,7 @@ impl Search {
                     break;
                 }
             }
-            self.iterate(root, last);
+            self.iterate(root, last, root_codes.as_ref());
             playouts += 1;
         }
         let result = self.best(playouts);
@@ -228,8 +235,9 @@ impl Search {
     }
 
     /// One descent, playout (or proven result) and update.
-    fn iterate(&mut self, root: &Position, root_last: usize) {
+    fn iterate(&mut self, root: &Position, root_last: usize, root_codes: Option<&NeighbourCodes>) {
         let mut position = root.clone();
+        let mut codes = root_codes.cloned();
         let mut last = root_last;
         let mut own_last = self.root_own_last;
         self.path.clear();
@@ -255,6 +263,9 @@ impl Search {
             }
             let child = self.select(index);
             let cell = usize::from(self.tree.cell[child]);
+            if let Some(codes) = &mut codes {
+                self.local_shapes.place(codes, cell, stone(position.to_move));
+            }
             position.play(cell);
             own_last = last;
             last = cell;
@@ -264,7 +275,13 @@ impl Search {
         let winner = match known {
             Some(color) => color,
             None => {
-                let winner = playout(&mut position, &self.geometry, last, &mut self.rng);
+                let local = codes.as_mut().map(|codes| LocalAnswers {
+                    shapes: &self.local_shapes,
+                    global: self.params.playout_global,
+                    codes,
+                    moves: self.params.playout_local_moves,
+                });
+                let winner = playout(&mut position, &self.geometry, last, own_last, local, &mut self.rng);
                 self.update_rave(root.to_move, &position.nodes, winner);
                 winner
             }
@@ -361,7 +378,7 @@ mod tests {
             let far = Instant::now() + std::time::Duration::from_secs(60);
             search.run(&root, NODES, far, 300);
             let mut board = root.clone();
-            let winner = playout(&mut board, &search.geometry, NODES, &mut Rng::new(seed ^ 7));
+            let winner = playout(&mut board, &search.geometry, NODES, NODES, None, &mut Rng::new(seed ^ 7));
             let mut expected = (search.tree.rave_visits.clone(), search.tree.rave_wins.clone());
             search.update_rave(root.to_move, &board.nodes, winner);
             let mut mover = root.to_move;

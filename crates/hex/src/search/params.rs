@@ -14,6 +14,11 @@ pub struct Params {
     /// Weight of the learned shape prior: a child's selection value gets
     /// `shape_bias * p / sqrt(visits + 1)`, `p` its share of the shape weights among its siblings.
     pub shape_bias: f32,
+    /// Weight of every empty cell against the local answers' shape weights in the playouts
+    /// ([`super::LocalAnswers`]); 0: no local answers.
+    pub playout_global: f32,
+    /// The playouts' first this many moves answer locally.
+    pub playout_local_moves: u32,
 }
 
 impl Default for Params {
@@ -23,6 +28,8 @@ impl Default for Params {
             expand_after: EXPAND_AFTER,
             rave_bias: RAVE_BIAS,
             shape_bias: SHAPE_BIAS,
+            playout_global: PLAYOUT_GLOBAL,
+            playout_local_moves: PLAYOUT_LOCAL_MOVES,
         }
     }
 }
@@ -34,3 +41,8 @@ const RAVE_BIAS: f32 = 0.0005;
 /// Progressive bias of the learned shape prior (see [`Params::shape_bias`]); measured against
 /// MoHex in the README.
 const SHAPE_BIAS: f32 = 2.5;
+/// Weight of every empty cell against the local answers' shape weights: about what a cell far
+/// from both recent moves weighs on average in the tree's prior (measured in the README).
+const PLAYOUT_GLOBAL: f32 = 0.64;
+/// The playouts' first 30 moves answer locally: the rest of a playout costs as much as before.
+const PLAYOUT_LOCAL_MOVES: u32 = 30;

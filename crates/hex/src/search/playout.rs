@@ -3,6 +3,8 @@
 
 use crate::board::{Color, CELLS};
 use crate::geometry::Geometry;
+use crate::local_answers::{LocalShapes, NeighbourCodes};
+use crate::patterns::SHAPE_CELLS;
 use crate::position::{stone, Position, EMPTY};
 
 /// xorshift64*: fast, good enough for playouts.
@@ -19,6 +21,11 @@ impl Rng {
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
         self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// Uniform in `[0, 1)`.
+    pub fn unit(&mut self) -> f32 {
+        (self.next_u64() >> 40) as f32 * (1.0 / (1u64 << 24) as f32)
     }
 
     /// Uniform in `0..n` (multiply-shift, no division).
@@ -58,10 +65,29 @@ pub fn bridge_response(
     }
 }
 
+/// The playouts' local answers ([`crate::local_answers`]): after a move, the empty cells among its
+/// 12 shape cells weigh their [`LocalShapes::local_weight`], every empty cell on the board
+/// `global`; a cell is drawn by weight.
+pub struct LocalAnswers<'a> {
+    pub shapes: &'a LocalShapes,
+    pub global: f32,
+    /// The position's codes (kept up to date through the playout).
+    pub codes: &'a mut NeighbourCodes,
+    /// The playout's first this many moves answer locally, the rest are uniform.
+    pub moves: u32,
+}
+
 /// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
-/// `last` is the last move played (or `NODES` if none).
+/// `last` is the last move played (or `NODES` if none), `own_last` the one before it.
 #[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
-pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rng: &mut Rng) -> Color {
+pub fn playout(
+    position: &mut Position,
+    geometry: &Geometry,
+    mut last: usize,
+    mut own_last: usize,
+    mut local: Option<LocalAnswers>,
+    rng: &mut Rng,
+) -> Color {
     // The empty cells in a list with each cell's slot, so any cell can be removed in O(1).
     let mut empty = [0u8; CELLS];
     let mut slot = [0u8; CELLS];
@@ -76,13 +102,42 @@ pub fn playout(position: &mut Position, geometry: &Geometry, mut last: usize, rn
     while len > 0 {
         let index = match bridge_response(position, geometry, last, position.to_move, rng) {
             Some(cell) => usize::from(slot[cell]),
-            None => rng.below(len),
+            None => match &local {
+                Some(answers) if last < CELLS => {
+                    let (mut cells, mut sums) = ([0u8; SHAPE_CELLS], [0f32; SHAPE_CELLS]);
+                    answers.shapes.local_answers(
+                        answers.codes,
+                        position,
+                        last,
+                        own_last,
+                        &mut cells,
+                        &mut sums,
+                    );
+                    let total = sums[SHAPE_CELLS - 1];
+                    let draw = rng.unit() * (total + answers.global * len as f32);
+                    if draw < total {
+                        let pick = sums.iter().position(|&s| draw < s).unwrap_or(SHAPE_CELLS - 1);
+                        usize::from(slot[usize::from(cells[pick])])
+                    } else {
+                        rng.below(len)
+                    }
+                }
+                _ => rng.below(len),
+            },
         };
         let cell = usize::from(empty[index]);
         len -= 1;
         empty[index] = empty[len];
         slot[usize::from(empty[index])] = index as u8;
+        if let Some(answers) = &mut local {
+            answers.shapes.place(answers.codes, cell, stone(position.to_move));
+            answers.moves -= 1;
+            if answers.moves == 0 {
+                local = None;
+            }
+        }
         position.play(cell);
+        own_last = last;
         last = cell;
     }
     position.full_board_winner()
@@ -112,15 +167,27 @@ mod tests {
 
     proptest! {
         /// The playout's swap-remove list fills every cell exactly once, keeps the stone counts
-        /// alternating, and its winner is the rules' winner of the final board.
+        /// alternating, and its winner is the rules' winner of the final board, with the local
+        /// answers or without.
         #[test]
-        fn playouts_fill_the_board_and_score_it_like_the_rules(seed in any::<u64>(), moves in 0usize..60) {
+        fn playouts_fill_the_board_and_score_it_like_the_rules(seed in any::<u64>(), moves in 0usize..60, local in any::<bool>()) {
             let geometry = Geometry::new();
+            let shapes = LocalShapes::new(&crate::patterns::Shapes::new());
             let game = random_game(seed, moves);
             prop_assume!(game.winner().is_none());
             let mut position = Position::new(game.board(), game.to_move());
             let before = game.board().counts();
-            let winner = playout(&mut position, &geometry, NODES, &mut Rng::new(seed ^ 1));
+            let last = match game.moves().last() {
+                Some(&Move::Place(cell)) => cell.index(),
+                _ => NODES,
+            };
+            let mut codes = shapes.neighbour_codes(&position);
+            let answers = local.then_some(LocalAnswers { shapes: &shapes, global: 0.5, codes: &mut codes, moves: u32::MAX });
+            let winner = playout(&mut position, &geometry, last, NODES, answers, &mut Rng::new(seed ^ 1));
+            if local {
+                // The codes followed every stone of the playout (fewer than u32::MAX moves).
+                prop_assert_eq!(format!("{:?}", codes), format!("{:?}", shapes.neighbour_codes(&position)));
+            }
             let board = to_board(&position);
             prop_assert_eq!(board.empty_cells().count(), 0);
             let (red, blue) = board.counts();

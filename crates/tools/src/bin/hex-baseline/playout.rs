@@ -31,7 +31,7 @@ pub fn fill(
     let color = if to_move == RED { Color::Red } else { Color::Blue };
     let mut position = Position::from_cells(board, color);
     let winner = if bridges {
-        hex::search::playout(&mut position, geometry, last.map_or(NODES, usize::from), rng)
+        hex::search::playout(&mut position, geometry, last.map_or(NODES, usize::from), NODES, None, rng)
     } else {
         let mut empty = [0u8; CELLS];
         let mut count = 0;

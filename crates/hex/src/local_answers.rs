@@ -1,0 +1,309 @@
+//! The playouts' local answers (MoHex's playout policy, its 6-neighbour part): after each
+//! move, the empty cells among its 12 shape cells (neighbours and bridge partners) are drawn by
+//! their learned 6-neighbour shape weight and recent-move weight (the prior's tables of
+//! [`crate::patterns`], as weights instead of their logarithms), against a flat weight for every
+//! other empty cell.
+//!
+//! The playouts are the hot loop, so the shapes are kept as codes per cell, updated by the
+//! stones as they are placed ([`NeighbourCodes`]), and the weights are read from tables indexed
+//! by those codes, whose sizes are powers of two so that masks take the place of bounds checks.
+
+use crate::board::{Color, CELLS};
+use crate::geometry::{LEFT, TOP};
+use crate::patterns::{
+    distance_class, Shapes, DISTANCE_CLASSES, OTHER_SIDE, OWN_SIDE, SHAPE6_CODES, SHAPE_CELLS,
+};
+use crate::position::Position;
+
+/// The tables of the local answers, derived once from the learned shapes.
+#[derive(Clone, Debug)]
+pub struct LocalShapes {
+    /// `neighbours[frame][cell]`: the node at each 6-neighbour slot in the frame (0 red's, 1
+    /// blue's), the node of a side holding the digit the frame gives that slot off the board.
+    neighbours: Vec<[[u8; 6]; CELLS]>,
+    /// `shape6_by_stones[frame][code]`: the 6-neighbour shape weight (not its ln) of the shape whose
+    /// digits are the node bytes ([`crate::position::EMPTY`] or a [`crate::position::stone`]) at the frame's slots.
+    /// (Tables of powers of two, indexed through a mask: no bounds checks in the hot loop.)
+    shape6_by_stones: Vec<[f32; 1024]>,
+    /// The weight (not its ln) of each [`RECENT_MOVE_CLASSES`] class.
+    recent_weight: [f32; 32],
+    /// `local[cell]`: the shape cells around `cell` on the board, the touching ones first.
+    local: Vec<LocalCells>,
+    /// `distance_classes[other][cell]`: [`distance_class`]`(cell, other)`, row `CELLS` for no move.
+    distance_classes: Vec<[u8; 128]>,
+    /// `updates[cell]`: each cell with `cell` among its six neighbours, and the power of 3 of
+    /// that slot in frames 0 and 1 (a stone on `cell` adds its byte times it to the codes).
+    updates: Vec<CodeUpdates>,
+}
+
+/// The cells whose codes a stone changes, with the powers of 3 in frames 0 and 1, and how many.
+type CodeUpdates = ([(u8, u16, u16); 6], u8);
+
+/// Every cell's 6-neighbour code in both frames, with the node bytes as digits (the index of
+/// [`LocalShapes::local_weight`]'s table), kept up to date stone by stone through a playout.
+#[derive(Clone, Debug)]
+pub struct NeighbourCodes([[u16; 128]; 2]);
+
+/// The shape cells of a cell that lie on the board: its neighbours, then its bridge partners,
+/// the slots past `len` holding the cell itself (occupied whenever they are read).
+#[derive(Clone, Copy, Debug, Default)]
+struct LocalCells {
+    cells: [u8; SHAPE_CELLS],
+    /// The first index of each slot's [`RECENT_MOVE_CLASSES`] class: 0 touching, else a bridge away.
+    classes: [u8; SHAPE_CELLS],
+    len: u8,
+    touching: u8,
+}
+
+/// A 6-digit code with the digits 1 and 2 exchanged.
+fn exchange_colours(code: usize) -> usize {
+    let mut rest = code;
+    let mut exchanged = 0;
+    let mut power = 1;
+    for _ in 0..6 {
+        exchanged += [0, 2, 1][rest % 3] * power;
+        rest /= 3;
+        power *= 3;
+    }
+    exchanged
+}
+
+impl LocalShapes {
+    pub fn new(shapes: &Shapes) -> LocalShapes {
+        // The frame's mover is red (stone 1) in frame 0, blue (stone 2) in frame 1: a side node of
+        // the mover's colour for OWN_SIDE, of the opponent's for OTHER_SIDE.
+        let side_nodes = [(TOP, LEFT), (LEFT, TOP)];
+        let neighbours: Vec<[[u8; 6]; CELLS]> = (0..2)
+            .map(|frame| {
+                let (own, other) = side_nodes[frame];
+                let mut table = [[0u8; 6]; CELLS];
+                for (slots, shape) in table.iter_mut().zip(shapes.cells[frame].iter()) {
+                    for (slot, &n) in slots.iter_mut().zip(shape.iter()) {
+                        *slot = match n {
+                            OWN_SIDE => own,
+                            OTHER_SIDE => other,
+                            _ => usize::from(n),
+                        } as u8;
+                    }
+                }
+                table
+            })
+            .collect();
+        let shape6_by_stones = (0..2)
+            .map(|frame| {
+                let mut table = [0f32; 1024];
+                for (code, weight) in table.iter_mut().enumerate().take(SHAPE6_CODES) {
+                    // Frame 1's mover is blue: its stone bytes 1 and 2 are the digits 2 and 1.
+                    let mover_code = if frame == 0 { code } else { exchange_colours(code) };
+                    *weight = shapes.shape6[mover_code].exp();
+                }
+                table
+            })
+            .collect();
+        let mut recent_weight = [0.0; 32];
+        for (weight, ln) in recent_weight.iter_mut().zip(shapes.recent_moves) {
+            *weight = ln.exp();
+        }
+        let local = shapes.cells[0]
+            .iter()
+            .enumerate()
+            .map(|(cell, shape)| {
+                let mut local = LocalCells { cells: [cell as u8; SHAPE_CELLS], ..LocalCells::default() };
+                for (slot, &n) in shape.iter().enumerate().filter(|&(_, &n)| n < OTHER_SIDE) {
+                    local.cells[usize::from(local.len)] = n as u8;
+                    local.classes[usize::from(local.len)] = if slot < 6 { 0 } else { DISTANCE_CLASSES as u8 };
+                    local.len += 1;
+                    local.touching += u8::from(slot < 6);
+                }
+                local
+            })
+            .collect();
+        let distance_classes = (0..=CELLS)
+            .map(|other| {
+                let mut row = [0u8; 128];
+                for (cell, class) in row.iter_mut().enumerate().take(CELLS) {
+                    *class = distance_class(cell, other) as u8;
+                }
+                row
+            })
+            .collect();
+        let mut updates = vec![([(0u8, 0u16, 0u16); 6], 0u8); CELLS];
+        for (cell, (slots, other_slots)) in neighbours[0].iter().zip(neighbours[1].iter()).enumerate() {
+            for (slot, &n) in slots.iter().enumerate() {
+                let n = usize::from(n);
+                if n < CELLS {
+                    let other = other_slots.iter().position(|&m| usize::from(m) == n);
+                    let other = other.expect("a neighbour in one frame is one in the other");
+                    let (list, len) = &mut updates[n];
+                    list[usize::from(*len)] = (cell as u8, 3u16.pow(slot as u32), 3u16.pow(other as u32));
+                    *len += 1;
+                }
+            }
+        }
+        LocalShapes { neighbours, shape6_by_stones, recent_weight, local, distance_classes, updates }
+    }
+
+    /// The 6-neighbour codes of every cell of `position` in both frames.
+    pub fn neighbour_codes(&self, position: &Position) -> NeighbourCodes {
+        let mut codes = [[0u16; 128]; 2];
+        for (frame, frame_codes) in codes.iter_mut().enumerate() {
+            for (code, slots) in frame_codes.iter_mut().zip(self.neighbours[frame].iter()) {
+                *code = slots
+                    .iter()
+                    .rev()
+                    .fold(0, |code, &n| code * 3 + u16::from(position.nodes[usize::from(n)]));
+            }
+        }
+        NeighbourCodes(codes)
+    }
+
+    /// Updates `codes` for a stone (node byte `stone`) placed on `cell`.
+    #[inline]
+    pub fn place(&self, codes: &mut NeighbourCodes, cell: usize, stone: u8) {
+        let (list, len) = &self.updates[cell];
+        for &(other, power0, power1) in &list[..usize::from(*len)] {
+            codes.0[0][usize::from(other)] += u16::from(stone) * power0;
+            codes.0[1][usize::from(other)] += u16::from(stone) * power1;
+        }
+    }
+
+    /// The shape cells around `cell` on the board (the playouts' local answers to a move at
+    /// `cell`), each with whether it touches `cell` (else it is a bridge partner).
+    #[inline]
+    pub fn around(&self, cell: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
+        let local = &self.local[cell];
+        let touching = usize::from(local.touching);
+        local.cells[..usize::from(local.len)]
+            .iter()
+            .enumerate()
+            .map(move |(i, &n)| (usize::from(n), i < touching))
+    }
+
+    /// The playouts' weight of a local answer `cell` for `to_move`: the weight (not the ln) of
+    /// its 6-neighbour shape (from `codes`, the position's) times that of its recent-move class
+    /// (`touching` the opponent's last move, else a bridge away from it; `own_last` the mover's
+    /// move before). The 12-cell corrections are left out: the playouts are the hot loop.
+    #[inline]
+    pub fn local_weight(
+        &self,
+        codes: &NeighbourCodes,
+        to_move: Color,
+        cell: usize,
+        touching: bool,
+        own_last: usize,
+    ) -> f32 {
+        let frame = to_move.index();
+        let code = usize::from(codes.0[frame][cell]);
+        let own = self.distance_classes[own_last.min(CELLS)][cell];
+        let class = usize::from(!touching) * DISTANCE_CLASSES + usize::from(own);
+        self.shape6_by_stones[frame][code] * self.recent_weight[class]
+    }
+
+    /// The playouts' hot loop: the local answers to a move at `last` (a cell holding a stone)
+    /// for `to_move` in `position`, as [`LocalShapes::around`] lists them, into `cells`, and the
+    /// running sums of their [`LocalShapes::local_weight`]s (0 for an occupied cell) into `sums`.
+    /// Always the 12 slots, padded with `last` itself: a loop of fixed length, without branches.
+    #[inline]
+    pub fn local_answers(
+        &self,
+        codes: &NeighbourCodes,
+        position: &Position,
+        last: usize,
+        own_last: usize,
+        cells: &mut [u8; SHAPE_CELLS],
+        sums: &mut [f32; SHAPE_CELLS],
+    ) {
+        let local = &self.local[last];
+        let frame = position.to_move.index() & 1;
+        let (weights, codes) = (&self.shape6_by_stones[frame], &codes.0[frame]);
+        let own = &self.distance_classes[own_last.min(CELLS)];
+        let mut total = 0.0;
+        for ((sum, &cell), &first_class) in sums.iter_mut().zip(&local.cells).zip(&local.classes) {
+            let cell = usize::from(cell) & 127;
+            let class = usize::from(first_class + own[cell]) & 31;
+            let empty = [1.0, 0.0, 0.0, 0.0][usize::from(position.nodes[cell]) & 3];
+            total += empty * weights[usize::from(codes[cell]) & 1023] * self.recent_weight[class];
+            *sum = total;
+        }
+        *cells = local.cells;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::{Cell, Move};
+    use crate::patterns::recent_move_class;
+    use crate::patterns::tests::{plain_code, random_position};
+    use crate::position::stone;
+    use crate::search::Rng;
+
+    /// The playouts' local weights are the shape tables' weights of the plain code's six
+    /// neighbours and the recent-move class, and the local cells are the ones touching the last
+    /// move or a bridge away from it.
+    #[test]
+    fn local_weights_match_the_plain_shape_and_class() {
+        let shapes = Shapes::new();
+        let local = LocalShapes::new(&shapes);
+        for seed in 0..200 {
+            let (game, position) = random_position(seed, 1 + (seed % 90) as usize);
+            let Some(&Move::Place(last)) = game.moves().last() else { continue };
+            let own_last = match game.moves().iter().rev().nth(1) {
+                Some(&Move::Place(cell)) => cell.index(),
+                _ => CELLS,
+            };
+            let mut seen = 0;
+            for (cell, touching) in local.around(last.index()) {
+                let class = recent_move_class(cell, last.index(), own_last);
+                assert_eq!(touching, class / DISTANCE_CLASSES == 0, "seed {seed} cell {cell}");
+                assert!(class / DISTANCE_CLASSES <= 1, "seed {seed} cell {cell} is not local");
+                seen += 1;
+                let code = plain_code(game.board(), game.to_move(), Cell::from_index(cell));
+                let plain = (shapes.shape6[code % SHAPE6_CODES] + shapes.recent_moves[class]).exp();
+                let codes = local.neighbour_codes(&position);
+                let weight = local.local_weight(&codes, game.to_move(), cell, touching, own_last);
+                assert!((weight - plain).abs() <= 1e-5 * plain, "seed {seed} cell {cell}: {weight} {plain}");
+            }
+            // The hot loop's running sums add exactly the weights of the empty local cells.
+            let codes = local.neighbour_codes(&position);
+            let (mut cells, mut sums) = ([0u8; SHAPE_CELLS], [0f32; SHAPE_CELLS]);
+            local.local_answers(&codes, &position, last.index(), own_last, &mut cells, &mut sums);
+            let mut total = 0.0;
+            let listed: Vec<(usize, bool)> = local.around(last.index()).collect();
+            for slot in 0..SHAPE_CELLS {
+                let cell = usize::from(cells[slot]);
+                if slot < listed.len() {
+                    assert_eq!(cell, listed[slot].0);
+                    if game.board().get(Cell::from_index(cell)).is_none() {
+                        total += local.local_weight(&codes, game.to_move(), cell, listed[slot].1, own_last);
+                    }
+                } else {
+                    assert_eq!(cell, last.index());
+                }
+                assert!((sums[slot] - total).abs() <= 1e-4 * total.max(1.0), "seed {seed} slot {slot}");
+            }
+            let plain_seen = Cell::all()
+                .filter(|c| recent_move_class(c.index(), last.index(), CELLS) / DISTANCE_CLASSES <= 1)
+                .count();
+            assert_eq!(seen, plain_seen, "seed {seed}");
+        }
+    }
+
+    /// Codes kept up to date stone by stone equal codes computed afresh.
+    #[test]
+    fn neighbour_codes_follow_the_stones() {
+        let local = LocalShapes::new(&Shapes::new());
+        for seed in 0..100 {
+            let (game, mut position) = random_position(seed, (seed % 50) as usize);
+            let mut codes = local.neighbour_codes(&position);
+            let mut rng = Rng::new(seed ^ 5);
+            let mut empty: Vec<usize> = game.board().empty_cells().map(|c| c.index()).collect();
+            while !empty.is_empty() {
+                let cell = empty.swap_remove(rng.below(empty.len()));
+                local.place(&mut codes, cell, stone(position.to_move));
+                position.play(cell);
+                assert_eq!(codes.0, local.neighbour_codes(&position).0, "seed {seed}");
+            }
+        }
+    }
+}
