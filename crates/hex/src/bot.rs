@@ -47,7 +47,8 @@ impl Settings {
     /// The default settings, adjusted by environment variables for local experiments (unset on the
     /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), and the search parameters
-    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`.
+    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
+    /// (0: no local answers in the playouts), `HEX_PLAYOUT_LOCAL_MOVES`.
     pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());

@@ -1,5 +1,6 @@
 //! The playouts: the whole board filled at random, except that a player whose bridge was just
-//! intruded answers in the other carrier cell; the full board's winner is one flood fill.
+//! intruded answers in the other carrier cell, and that the first moves mostly answer near the
+//! last one ([`LocalAnswers`]); the full board's winner is one flood fill.
 
 use crate::board::{Color, CELLS};
 use crate::geometry::Geometry;
@@ -131,9 +132,10 @@ pub fn playout(
         slot[usize::from(empty[index])] = index as u8;
         if let Some(answers) = &mut local {
             answers.shapes.place(answers.codes, cell, stone(position.to_move));
-            answers.moves -= 1;
-            if answers.moves == 0 {
+            if answers.moves <= 1 {
                 local = None;
+            } else {
+                answers.moves -= 1;
             }
         }
         position.play(cell);
