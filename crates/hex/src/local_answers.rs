@@ -25,7 +25,7 @@ pub struct LocalShapes {
     /// digits are the node bytes ([`crate::position::EMPTY`] or a [`crate::position::stone`]) at the frame's slots.
     /// (Tables of powers of two, indexed through a mask: no bounds checks in the hot loop.)
     shape6_by_stones: Vec<[f32; 1024]>,
-    /// The weight (not its ln) of each [`RECENT_MOVE_CLASSES`] class.
+    /// The weight (not its ln) of each [`crate::patterns::RECENT_MOVE_CLASSES`] class.
     recent_weight: [f32; 32],
     /// `local[cell]`: the shape cells around `cell` on the board, the touching ones first.
     local: Vec<LocalCells>,
@@ -49,7 +49,7 @@ pub struct NeighbourCodes([[u16; 128]; 2]);
 #[derive(Clone, Copy, Debug, Default)]
 struct LocalCells {
     cells: [u8; SHAPE_CELLS],
-    /// The first index of each slot's [`RECENT_MOVE_CLASSES`] class: 0 touching, else a bridge away.
+    /// The first index of each slot's [`crate::patterns::RECENT_MOVE_CLASSES`] class: 0 touching, else a bridge away.
     classes: [u8; SHAPE_CELLS],
     len: u8,
     touching: u8,
