@@ -8,7 +8,7 @@
 //! stones as they are placed ([`NeighbourCodes`]), and the weights are read from tables indexed
 //! by those codes, whose sizes are powers of two so that masks take the place of bounds checks.
 
-use crate::board::{Color, CELLS};
+use crate::board::CELLS;
 use crate::geometry::{LEFT, TOP};
 use crate::patterns::{
     distance_class, Shapes, DISTANCE_CLASSES, OTHER_SIDE, OWN_SIDE, SHAPE6_CODES, SHAPE_CELLS,
@@ -39,20 +39,18 @@ pub struct LocalShapes {
 /// The cells whose codes a stone changes, with the powers of 3 in frames 0 and 1, and how many.
 type CodeUpdates = ([(u8, u16, u16); 6], u8);
 
-/// Every cell's 6-neighbour code in both frames, with the node bytes as digits (the index of
-/// [`LocalShapes::local_weight`]'s table), kept up to date stone by stone through a playout.
+/// Every cell's 6-neighbour code in both frames, with the node bytes as digits (the index of the
+/// weight table [`LocalShapes::local_answers`] reads), kept up to date stone by stone.
 #[derive(Clone, Debug)]
 pub struct NeighbourCodes([[u16; 128]; 2]);
 
 /// The shape cells of a cell that lie on the board: its neighbours, then its bridge partners,
-/// the slots past `len` holding the cell itself (occupied whenever they are read).
+/// the slots past them holding the cell itself (occupied whenever they are read).
 #[derive(Clone, Copy, Debug, Default)]
 struct LocalCells {
     cells: [u8; SHAPE_CELLS],
     /// The first index of each slot's [`crate::patterns::RECENT_MOVE_CLASSES`] class: 0 touching, else a bridge away.
     classes: [u8; SHAPE_CELLS],
-    len: u8,
-    touching: u8,
 }
 
 /// A 6-digit code with the digits 1 and 2 exchanged.
@@ -109,11 +107,10 @@ impl LocalShapes {
             .enumerate()
             .map(|(cell, shape)| {
                 let mut local = LocalCells { cells: [cell as u8; SHAPE_CELLS], ..LocalCells::default() };
-                for (slot, &n) in shape.iter().enumerate().filter(|&(_, &n)| n < OTHER_SIDE) {
-                    local.cells[usize::from(local.len)] = n as u8;
-                    local.classes[usize::from(local.len)] = if slot < 6 { 0 } else { DISTANCE_CLASSES as u8 };
-                    local.len += 1;
-                    local.touching += u8::from(slot < 6);
+                let on_board = shape.iter().enumerate().filter(|&(_, &n)| n < OTHER_SIDE);
+                for (i, (slot, &n)) in on_board.enumerate() {
+                    local.cells[i] = n as u8;
+                    local.classes[i] = if slot < 6 { 0 } else { DISTANCE_CLASSES as u8 };
                 }
                 local
             })
@@ -167,42 +164,12 @@ impl LocalShapes {
         }
     }
 
-    /// The shape cells around `cell` on the board (the playouts' local answers to a move at
-    /// `cell`), each with whether it touches `cell` (else it is a bridge partner).
-    #[inline]
-    pub fn around(&self, cell: usize) -> impl Iterator<Item = (usize, bool)> + '_ {
-        let local = &self.local[cell];
-        let touching = usize::from(local.touching);
-        local.cells[..usize::from(local.len)]
-            .iter()
-            .enumerate()
-            .map(move |(i, &n)| (usize::from(n), i < touching))
-    }
-
-    /// The playouts' weight of a local answer `cell` for `to_move`: the weight (not the ln) of
-    /// its 6-neighbour shape (from `codes`, the position's) times that of its recent-move class
-    /// (`touching` the opponent's last move, else a bridge away from it; `own_last` the mover's
-    /// move before). The 12-cell corrections are left out: the playouts are the hot loop.
-    #[inline]
-    pub fn local_weight(
-        &self,
-        codes: &NeighbourCodes,
-        to_move: Color,
-        cell: usize,
-        touching: bool,
-        own_last: usize,
-    ) -> f32 {
-        let frame = to_move.index();
-        let code = usize::from(codes.0[frame][cell]);
-        let own = self.distance_classes[own_last.min(CELLS)][cell];
-        let class = usize::from(!touching) * DISTANCE_CLASSES + usize::from(own);
-        self.shape6_by_stones[frame][code] * self.recent_weight[class]
-    }
-
-    /// The playouts' hot loop: the local answers to a move at `last` (a cell holding a stone)
-    /// for `to_move` in `position`, as [`LocalShapes::around`] lists them, into `cells`, and the
-    /// running sums of their [`LocalShapes::local_weight`]s (0 for an occupied cell) into `sums`.
-    /// Always the 12 slots, padded with `last` itself: a loop of fixed length, without branches.
+    /// The playouts' hot loop: the local answers to a move at `last` (a cell holding a stone) for
+    /// the side to move in `position` (whose codes are `codes`): the cells touching `last`, then
+    /// those a bridge away, padded with `last` itself, and the running sums of their weights (0
+    /// for an occupied cell): the 6-neighbour shape weight (not its ln) times that of the cell's
+    /// recent-move class (`own_last` the mover's move before). The 12-cell corrections are left
+    /// out. Always the 12 slots: a loop of fixed length, without branches.
     #[inline]
     pub fn local_answers(
         &self,
@@ -210,13 +177,12 @@ impl LocalShapes {
         position: &Position,
         last: usize,
         own_last: usize,
-        cells: &mut [u8; SHAPE_CELLS],
-        sums: &mut [f32; SHAPE_CELLS],
-    ) {
+    ) -> (&[u8; SHAPE_CELLS], [f32; SHAPE_CELLS]) {
         let local = &self.local[last];
         let frame = position.to_move.index() & 1;
         let (weights, codes) = (&self.shape6_by_stones[frame], &codes.0[frame]);
         let own = &self.distance_classes[own_last.min(CELLS)];
+        let mut sums = [0.0; SHAPE_CELLS];
         let mut total = 0.0;
         for ((sum, &cell), &first_class) in sums.iter_mut().zip(&local.cells).zip(&local.classes) {
             let cell = usize::from(cell) & 127;
@@ -225,7 +191,7 @@ impl LocalShapes {
             total += empty * weights[usize::from(codes[cell]) & 1023] * self.recent_weight[class];
             *sum = total;
         }
-        *cells = local.cells;
+        (&local.cells, sums)
     }
 }
 
@@ -238,54 +204,56 @@ mod tests {
     use crate::position::stone;
     use crate::search::Rng;
 
-    /// The playouts' local weights are the shape tables' weights of the plain code's six
-    /// neighbours and the recent-move class, and the local cells are the ones touching the last
-    /// move or a bridge away from it.
+    /// The local answers are the cells touching the last move or a bridge away from it, each
+    /// once, and their running sums add the plain weights of the empty ones: the shape tables'
+    /// weights of the plain shape walk's six neighbours and of the recent-move class.
     #[test]
-    fn local_weights_match_the_plain_shape_and_class() {
+    fn local_answers_match_the_plain_shape_and_class() {
         let shapes = Shapes::new();
         let local = LocalShapes::new(&shapes);
         for seed in 0..200 {
             let (game, position) = random_position(seed, 1 + (seed % 90) as usize);
             let Some(&Move::Place(last)) = game.moves().last() else { continue };
+            let (last, to_move) = (last.index(), game.to_move());
             let own_last = match game.moves().iter().rev().nth(1) {
                 Some(&Move::Place(cell)) => cell.index(),
                 _ => CELLS,
             };
-            let mut seen = 0;
-            for (cell, touching) in local.around(last.index()) {
-                let class = recent_move_class(cell, last.index(), own_last);
-                assert_eq!(touching, class / DISTANCE_CLASSES == 0, "seed {seed} cell {cell}");
-                assert!(class / DISTANCE_CLASSES <= 1, "seed {seed} cell {cell} is not local");
-                seen += 1;
-                let code = plain_code(game.board(), game.to_move(), Cell::from_index(cell));
-                let plain = (shapes.shape6[code % SHAPE6_CODES] + shapes.recent_moves[class]).exp();
-                let codes = local.neighbour_codes(&position);
-                let weight = local.local_weight(&codes, game.to_move(), cell, touching, own_last);
-                assert!((weight - plain).abs() <= 1e-5 * plain, "seed {seed} cell {cell}: {weight} {plain}");
-            }
-            // The hot loop's running sums add exactly the weights of the empty local cells.
             let codes = local.neighbour_codes(&position);
-            let (mut cells, mut sums) = ([0u8; SHAPE_CELLS], [0f32; SHAPE_CELLS]);
-            local.local_answers(&codes, &position, last.index(), own_last, &mut cells, &mut sums);
-            let mut total = 0.0;
-            let listed: Vec<(usize, bool)> = local.around(last.index()).collect();
-            for slot in 0..SHAPE_CELLS {
-                let cell = usize::from(cells[slot]);
-                if slot < listed.len() {
-                    assert_eq!(cell, listed[slot].0);
-                    if game.board().get(Cell::from_index(cell)).is_none() {
-                        total += local.local_weight(&codes, game.to_move(), cell, listed[slot].1, own_last);
-                    }
-                } else {
-                    assert_eq!(cell, last.index());
+            let (cells, sums) = local.local_answers(&codes, &position, last, own_last);
+            let listed: Vec<usize> =
+                cells.iter().map(|&c| usize::from(c)).take_while(|&c| c != last).collect();
+            // Touching first, then a bridge away, then only the padding.
+            let classes: Vec<usize> =
+                listed.iter().map(|&c| recent_move_class(c, last, CELLS) / DISTANCE_CLASSES).collect();
+            assert!(
+                classes.windows(2).all(|w| w[0] <= w[1]) && classes.iter().all(|&c| c <= 1),
+                "seed {seed}"
+            );
+            assert!(cells[listed.len()..].iter().all(|&c| usize::from(c) == last), "seed {seed}");
+            let mut plain: Vec<usize> =
+                (0..CELLS).filter(|&c| recent_move_class(c, last, CELLS) / DISTANCE_CLASSES <= 1).collect();
+            let mut sorted = listed.clone();
+            sorted.sort_unstable();
+            plain.sort_unstable();
+            assert_eq!(sorted, plain, "seed {seed}");
+            let (mut total, mut before) = (0.0, 0.0);
+            for (slot, &cell) in listed.iter().enumerate() {
+                if game.board().get(Cell::from_index(cell)).is_none() {
+                    let code = plain_code(game.board(), to_move, Cell::from_index(cell));
+                    let class = recent_move_class(cell, last, own_last);
+                    let plain = (shapes.shape6[code % SHAPE6_CODES] + shapes.recent_moves[class]).exp();
+                    let weight = sums[slot] - before;
+                    assert!(
+                        (weight - plain).abs() <= 1e-4 * sums[slot].max(1.0),
+                        "seed {seed} cell {cell}: {weight} {plain}"
+                    );
+                    total += plain;
                 }
                 assert!((sums[slot] - total).abs() <= 1e-4 * total.max(1.0), "seed {seed} slot {slot}");
+                before = sums[slot];
             }
-            let plain_seen = Cell::all()
-                .filter(|c| recent_move_class(c.index(), last.index(), CELLS) / DISTANCE_CLASSES <= 1)
-                .count();
-            assert_eq!(seen, plain_seen, "seed {seed}");
+            assert_eq!(sums[SHAPE_CELLS - 1], before, "seed {seed}: the padding weighs nothing");
         }
     }
 

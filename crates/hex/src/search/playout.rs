@@ -67,8 +67,8 @@ pub fn bridge_response(
 }
 
 /// The playouts' local answers ([`crate::local_answers`]): after a move, the empty cells among its
-/// 12 shape cells weigh their [`LocalShapes::local_weight`], every empty cell on the board
-/// `global`; a cell is drawn by weight.
+/// 12 shape cells weigh what [`LocalShapes::local_answers`] gives them, every empty cell on the
+/// board `global`; a cell is drawn by weight.
 pub struct LocalAnswers<'a> {
     pub shapes: &'a LocalShapes,
     pub global: f32,
@@ -105,15 +105,7 @@ pub fn playout(
             Some(cell) => usize::from(slot[cell]),
             None => match &local {
                 Some(answers) if last < CELLS => {
-                    let (mut cells, mut sums) = ([0u8; SHAPE_CELLS], [0f32; SHAPE_CELLS]);
-                    answers.shapes.local_answers(
-                        answers.codes,
-                        position,
-                        last,
-                        own_last,
-                        &mut cells,
-                        &mut sums,
-                    );
+                    let (cells, sums) = answers.shapes.local_answers(answers.codes, position, last, own_last);
                     let total = sums[SHAPE_CELLS - 1];
                     let draw = rng.unit() * (total + answers.global * len as f32);
                     if draw < total {
