@@ -46,8 +46,9 @@ impl Default for Settings {
 impl Settings {
     /// The default settings, adjusted by environment variables for local experiments (unset on the
     /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
-    /// `HEX_MOVE_MS=N` (the budget of every answer after the first), and the search parameters
-    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
+    /// `HEX_MOVE_MS=N` (the budget of every answer after the first), `HEX_FIRST_MS=N` (the first
+    /// answer's), and the search parameters
+    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_RAVE_MOVE_WEIGHT`, `HEX_UCT_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
     /// (0: no local answers in the playouts), `HEX_PLAYOUT_LOCAL_MOVES`.
     pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
@@ -58,6 +59,9 @@ impl Settings {
             swap: var("HEX_NO_SWAP").is_none(),
             seed: var("HEX_SEED").and_then(|v| v.parse().ok()),
             max_playouts: var("HEX_PLAYOUTS").and_then(|v| v.parse().ok()).unwrap_or(u32::MAX),
+            first: var("HEX_FIRST_MS")
+                .and_then(|v| v.parse().ok())
+                .map_or(Settings::default().first, Duration::from_millis),
             later: var("HEX_MOVE_MS")
                 .and_then(|v| v.parse().ok())
                 .map_or(Settings::default().later, Duration::from_millis),
@@ -65,12 +69,13 @@ impl Settings {
                 prior_games: number("HEX_PRIOR_GAMES").unwrap_or(defaults.prior_games),
                 expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
                 rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
+                rave_move_weight: number("HEX_RAVE_MOVE_WEIGHT").unwrap_or(defaults.rave_move_weight),
+                uct_bias: number("HEX_UCT_BIAS").unwrap_or(defaults.uct_bias),
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
                 playout_global: number("HEX_PLAYOUT_GLOBAL").unwrap_or(defaults.playout_global),
                 playout_local_moves: number("HEX_PLAYOUT_LOCAL_MOVES")
                     .map_or(defaults.playout_local_moves, |n| n as u32),
             },
-            ..Settings::default()
         }
     }
 }

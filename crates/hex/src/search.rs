@@ -26,7 +26,7 @@ use crate::local_answers::{LocalShapes, NeighbourCodes};
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
 use std::time::Instant;
-use tree::{blended_value, Tree, LOST, UNKNOWN, WON};
+use tree::{blended_value, Blend, Tree, LOST, UNKNOWN, WON};
 
 /// The tree stops growing at this many nodes (32 bytes each: 192 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
@@ -203,10 +203,16 @@ impl Search {
         let children = tree.children(index);
         let first = children.start;
         let len = children.len();
-        let bias = self.params.rave_bias;
+        let blend = Blend {
+            move_weight: self.params.rave_move_weight,
+            bias: self.params.rave_bias,
+            explore: self.params.uct_bias * tree.visits[index].max(1.0).ln().sqrt(),
+        };
         // The values of all the children first, in a loop without branches over the field arrays
-        // (the compiler computes it four children at a time, divisions included), then the
-        // largest, with the proven children (rare) set aside.
+        // (the compiler computes it four children at a time, divisions included); a proven
+        // child's value is set by table (lost -1, won far above any value, so that the first won
+        // child is taken), then the largest in eight lanes, then its first index: the plain
+        // argmax (the first child of largest value), pinned by a test.
         let mut values = [0.0f32; CELLS];
         let values = &mut values[..len];
         let visits = &tree.visits[children.clone()];
@@ -214,24 +220,27 @@ impl Search {
         let rave_visits = &tree.rave_visits[children.clone()];
         let rave_wins = &tree.rave_wins[children.clone()];
         let progressive_bias = &tree.progressive_bias[children.clone()];
+        let proven = &tree.proven[children];
         for k in 0..len {
-            values[k] =
-                blended_value(visits[k], wins[k], rave_visits[k], rave_wins[k], bias) + progressive_bias[k];
+            // `p` is -1 (LOST), 0 or 1 (WON): lost -1, won 1e6, the others their value (exact in
+            // f32: 499,999.5 and 500,000.5 are).
+            let p = f32::from(proven[k]);
+            let value =
+                blended_value(visits[k], wins[k], rave_visits[k], rave_wins[k], blend) + progressive_bias[k];
+            values[k] = value * (1.0 - p * p) + p * p * 499_999.5 + p * 500_000.5;
         }
-        let mut best = first;
-        let mut best_value = f32::NEG_INFINITY;
-        for (k, (&value, &proven)) in values.iter().zip(&tree.proven[children]).enumerate() {
-            let value = match proven {
-                WON => return first + k,
-                LOST => -1.0,
-                _ => value,
-            };
-            if value > best_value {
-                best_value = value;
-                best = first + k;
+        let mut lanes = [f32::NEG_INFINITY; 8];
+        let chunks = values.chunks_exact(8);
+        let mut top = chunks.remainder().iter().fold(f32::NEG_INFINITY, |m, &v| if v > m { v } else { m });
+        for chunk in chunks {
+            for (lane, &value) in lanes.iter_mut().zip(chunk) {
+                *lane = if value > *lane { value } else { *lane };
             }
         }
-        best
+        for lane in lanes {
+            top = if lane > top { lane } else { top };
+        }
+        first + values.iter().position(|&v| v == top).unwrap_or(0)
     }
 
     /// One descent, playout (or proven result) and update.
@@ -456,14 +465,18 @@ mod tests {
 
     /// The two-pass selection (values of all the children, then the largest) against the plain
     /// one-child-at-a-time rule, at every expanded node of a grown tree, with the default shape
-    /// prior and a stronger one.
+    /// prior, a stronger one, and MoHex's UCT term on the move mean.
     #[test]
     fn selection_is_the_plain_argmax() {
         let far = Instant::now() + std::time::Duration::from_secs(60);
-        for (seed, shape_bias) in [(3, 2.5), (4, 10.0)] {
+        for (seed, shape_bias, uct_bias, move_weight) in
+            [(3, 2.5, 0.0, 1.0), (4, 10.0, 0.0, 1.0), (5, 2.5, 0.22, 0.47)]
+        {
             let game = random_game(seed, 30);
             let mut search = Search::new(seed);
             search.params.shape_bias = shape_bias;
+            search.params.uct_bias = uct_bias;
+            search.params.rave_move_weight = move_weight;
             let position = Position::new(game.board(), game.to_move());
             search.run(&position, NODES, far, 3000);
             let mut expanded = 0;
@@ -471,20 +484,22 @@ mod tests {
                 if search.tree.children[node] == 0 {
                     continue;
                 }
+                let (rave_bias, move_weight) = (search.params.rave_bias, search.params.rave_move_weight);
+                let plain_value = |tree: &Tree, child: usize| {
+                    let ln_parent = tree.visits[node].max(1.0).ln();
+                    let (n, rn) = (tree.visits[child], tree.rave_visits[child]);
+                    let beta = rn / (rn + move_weight * n + rn * n * rave_bias);
+                    let mean =
+                        if n > 0.0 { tree.wins[child] / n + uct_bias * (ln_parent / n).sqrt() } else { 0.0 };
+                    (1.0 - beta) * mean + beta * tree.rave_wins[child] / rn + tree.progressive_bias[child]
+                };
                 let tree = &search.tree;
                 let mut plain = (usize::MAX, f32::NEG_INFINITY);
                 for child in tree.children(node) {
                     let value = match tree.proven[child] {
                         WON => f32::INFINITY,
                         LOST => -1.0,
-                        _ => {
-                            let (n, rn) = (tree.visits[child], tree.rave_visits[child]);
-                            let beta = rn / (rn + n + rn * n * search.params.rave_bias);
-                            let mean = if n > 0.0 { tree.wins[child] / n } else { 0.0 };
-                            (1.0 - beta) * mean
-                                + beta * tree.rave_wins[child] / rn
-                                + tree.progressive_bias[child]
-                        }
+                        _ => plain_value(tree, child),
                     };
                     if value > plain.1 {
                         plain = (child, value);
@@ -492,17 +507,9 @@ mod tests {
                 }
                 let chosen = search.select(node);
                 // Equal up to rounding: the fast value folds the blend into one division.
-                let tree = &search.tree;
-                assert!(tree.children(node).contains(&chosen));
+                assert!(search.tree.children(node).contains(&chosen));
                 if chosen != plain.0 {
-                    let (n, rn) = (tree.visits[chosen], tree.rave_visits[chosen]);
-                    let value = blended_value(
-                        n,
-                        tree.wins[chosen],
-                        rn,
-                        tree.rave_wins[chosen],
-                        search.params.rave_bias,
-                    ) + tree.progressive_bias[chosen];
+                    let value = plain_value(&search.tree, chosen);
                     assert!((value - plain.1).abs() < 1e-5, "node {node}: {chosen} ({value}) vs {plain:?}");
                 }
                 expanded += 1;

@@ -35,8 +35,39 @@ impl Rng {
     }
 }
 
+/// For the contents of a cell's ring (slot `i` at bits `2i`: 0 empty, 1 red, 2 blue; the sides
+/// count as their owner's stones), the ring slots whose cell answers an intrusion at the cell
+/// into a bridge: red's in bits 0-5, blue's in bits 8-13. Slot `i` answers for a colour when it
+/// is empty and both slots beside it are the colour's: they are the bridge's ends, the cell and
+/// slot `i` its carrier.
+const BRIDGE_ANSWERS: [u16; 4096] = bridge_answers();
+
+const fn bridge_answers() -> [u16; 4096] {
+    let mut table = [0u16; 4096];
+    let mut code = 0;
+    while code < 4096 {
+        let mut i = 0;
+        while i < 6 {
+            let before = (code >> (2 * ((i + 5) % 6))) & 3;
+            let after = (code >> (2 * ((i + 1) % 6))) & 3;
+            if (code >> (2 * i)) & 3 == 0 {
+                if before == 1 && after == 1 {
+                    table[code] |= 1 << i;
+                }
+                if before == 2 && after == 2 {
+                    table[code] |= 1 << (8 + i);
+                }
+            }
+            i += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
 /// The cell that answers an intrusion at `last` into a bridge of `color`, if any (a random one when
-/// several). The bridge ends are the two ring neighbours of `last` on either side of the other carrier.
+/// several). The bridge ends are the two ring neighbours of `last` on either side of the other
+/// carrier: one lookup in [`BRIDGE_ANSWERS`] of the ring's contents instead of 18 tests.
 pub fn bridge_response(
     position: &Position,
     geometry: &Geometry,
@@ -47,22 +78,23 @@ pub fn bridge_response(
     if last >= CELLS {
         return None;
     }
-    let own = stone(color);
-    let mut found = [0u8; 6];
-    let mut count = 0;
-    // Branch-free (`&` on the three tests, the cell always written): on random playout boards the
-    // tests go either way, and mispredicted branches cost more than the loads.
-    for &[other, a, b] in geometry.carrier_pairs(last) {
-        let hit = (position.nodes[usize::from(other)] == EMPTY)
-            & (position.nodes[usize::from(a)] == own)
-            & (position.nodes[usize::from(b)] == own);
-        found[count] = other;
-        count += usize::from(hit);
+    let ring = &geometry.rings[last];
+    let mut code = 0;
+    for (i, &node) in ring.iter().enumerate() {
+        code |= usize::from(position.nodes[node] & 3) << (2 * i);
     }
-    match count {
-        0 => None,
-        1 => Some(usize::from(found[0])),
-        _ => Some(usize::from(found[rng.below(count)])),
+    let hits = (BRIDGE_ANSWERS[code & 4095] >> (8 * color.index())) & 63;
+    if hits == 0 {
+        None
+    } else if hits & (hits - 1) == 0 {
+        Some(ring[hits.trailing_zeros() as usize])
+    } else {
+        // Several (rare): the k-th in ring order.
+        let mut rest = hits;
+        for _ in 0..rng.below(hits.count_ones() as usize) {
+            rest &= rest - 1;
+        }
+        Some(ring[rest.trailing_zeros() as usize])
     }
 }
 
@@ -191,6 +223,41 @@ mod tests {
             let expected = if first == Color::Red { (before.0 + mine, before.1 + theirs) } else { (before.0 + theirs, before.1 + mine) };
             prop_assert_eq!((red, blue), expected);
             prop_assert_eq!(Some(winner), board.winner());
+        }
+
+        /// The table lookup answers exactly as the plain tests of every carrier pair in ring order,
+        /// drawing from the generator the same way (so a playout's moves do not change).
+        #[test]
+        fn bridge_response_lookup_is_the_plain_test(seed in any::<u64>(), moves in 1usize..100) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, moves);
+            let position = Position::new(game.board(), game.to_move());
+            for last in 0..CELLS {
+                if position.nodes[last] == EMPTY {
+                    continue;
+                }
+                for color in [Color::Red, Color::Blue] {
+                    let own = stone(color);
+                    let found: Vec<usize> = geometry
+                        .carrier_pairs(last)
+                        .iter()
+                        .filter(|&&[other, a, b]| {
+                            position.nodes[usize::from(other)] == EMPTY
+                                && position.nodes[usize::from(a)] == own
+                                && position.nodes[usize::from(b)] == own
+                        })
+                        .map(|&[other, _, _]| usize::from(other))
+                        .collect();
+                    let (mut fast_rng, mut plain_rng) = (Rng::new(seed ^ last as u64), Rng::new(seed ^ last as u64));
+                    let plain = match found.len() {
+                        0 => None,
+                        1 => Some(found[0]),
+                        n => Some(found[plain_rng.below(n)]),
+                    };
+                    prop_assert_eq!(bridge_response(&position, &geometry, last, color, &mut fast_rng), plain);
+                    prop_assert_eq!(fast_rng.next_u64(), plain_rng.next_u64());
+                }
+            }
         }
 
         /// Bridge responses are exactly the plain definition: the other common neighbour of two
