@@ -34,19 +34,20 @@ pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> B
             continue;
         }
         let ring = &geometry.rings[cell];
-        for i in 0..6 {
+        let mut slots = position.bridge_slots(geometry, cell, color);
+        while slots != 0 {
+            let i = slots.trailing_zeros() as usize;
+            slots &= slots - 1;
             // Each pair of adjacent empty carriers once: the other carrier has the larger index.
             let other = ring[i];
-            if other < CELLS && other > cell && position.nodes[other] == EMPTY {
+            if other > cell {
                 let (a, b) = (ring[(i + 5) % 6], ring[(i + 1) % 6]);
-                if position.nodes[a] == own && position.nodes[b] == own {
-                    loose.union(a, b);
-                    if !used[cell] && !used[other] && strict.find(a) != strict.find(b) {
-                        strict.union(a, b);
-                        used[cell] = true;
-                        used[other] = true;
-                        carrier = cell;
-                    }
+                loose.union(a, b);
+                if !used[cell] && !used[other] && strict.find(a) != strict.find(b) {
+                    strict.union(a, b);
+                    used[cell] = true;
+                    used[other] = true;
+                    carrier = cell;
                 }
             }
         }

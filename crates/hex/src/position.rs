@@ -22,6 +22,36 @@ const FIRST_COLUMN: u128 = {
 };
 const LAST_COLUMN: u128 = FIRST_COLUMN << (SIZE - 1);
 
+/// For the contents of a cell's ring (slot `i` at bits `2i`: 0 empty, 1 red, 2 blue; the sides
+/// count as their owner's stones), the ring slots whose cell answers an intrusion at the cell
+/// into a bridge: red's in bits 0-5, blue's in bits 8-13. Slot `i` answers for a colour when it
+/// is empty and both slots beside it are the colour's: they are the bridge's ends, the cell and
+/// slot `i` its carrier.
+const BRIDGE_SLOTS: [u16; 4096] = bridge_answers();
+
+const fn bridge_answers() -> [u16; 4096] {
+    let mut table = [0u16; 4096];
+    let mut code = 0;
+    while code < 4096 {
+        let mut i = 0;
+        while i < 6 {
+            let before = (code >> (2 * ((i + 5) % 6))) & 3;
+            let after = (code >> (2 * ((i + 1) % 6))) & 3;
+            if (code >> (2 * i)) & 3 == 0 {
+                if before == 1 && after == 1 {
+                    table[code] |= 1 << i;
+                }
+                if before == 2 && after == 2 {
+                    table[code] |= 1 << (8 + i);
+                }
+            }
+            i += 1;
+        }
+        code += 1;
+    }
+    table
+}
+
 /// The neighbours of the cells of `bits` (bit sets): `(r-1, c)` and `(r+1, c)` are `SIZE` bits
 /// down and up; `(r, c+1)` one bit up and `(r-1, c+1)` `SIZE - 1` bits down, from cells not in the
 /// last column; `(r, c-1)` one bit down and `(r+1, c-1)` `SIZE - 1` bits up, from cells not in the
@@ -84,6 +114,19 @@ impl Position {
         debug_assert_eq!(self.nodes[cell], EMPTY);
         self.nodes[cell] = stone(self.to_move);
         self.to_move = self.to_move.opponent();
+    }
+
+    /// The slots `i` (bit `i`) of `cell`'s ring where `color` has a bridge through `cell`: slot `i`
+    /// is empty and the slots beside it (`i - 1` and `i + 1`, nodes, sides included) are
+    /// `color`'s, so `cell` and slot `i` are the bridge's carrier. One lookup of the ring's
+    /// contents in a table built at compile time.
+    #[inline]
+    pub fn bridge_slots(&self, geometry: &Geometry, cell: usize, color: Color) -> u32 {
+        let mut code = 0;
+        for (i, &node) in geometry.rings[cell].iter().enumerate() {
+            code |= usize::from(self.nodes[node] & 3) << (2 * i);
+        }
+        u32::from(BRIDGE_SLOTS[code & 4095] >> (8 * color.index())) & 63
     }
 
     /// The ring pattern code of `cell` (see [`DeadTable`]).
@@ -264,6 +307,28 @@ pub(crate) mod tests {
             }
             let plain = if position.connects(&geometry, Color::Red) { Color::Red } else { Color::Blue };
             prop_assert_eq!(position.full_board_winner(), plain);
+        }
+
+        /// The bridge-slot table against the plain tests of every ring slot.
+        #[test]
+        fn bridge_slots_are_the_plain_tests(seed in any::<u64>(), stones in 0usize..121) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, stones);
+            let position = Position::new(game.board(), game.to_move());
+            for cell in 0..CELLS {
+                let ring = geometry.rings[cell];
+                for color in [Color::Red, Color::Blue] {
+                    let own = stone(color);
+                    let plain = (0..6)
+                        .filter(|&i| {
+                            position.nodes[ring[i]] == EMPTY
+                                && position.nodes[ring[(i + 5) % 6]] == own
+                                && position.nodes[ring[(i + 1) % 6]] == own
+                        })
+                        .fold(0, |bits, i| bits | 1 << i);
+                    prop_assert_eq!(position.bridge_slots(&geometry, cell, color), plain);
+                }
+            }
         }
 
         /// A flat board of cells round-trips, and gets the same sides as the rules board's position.

@@ -331,16 +331,22 @@ impl Search {
         let mut to_move = root_to_move;
         for depth in 0..self.path.len() {
             let ours = &owned[to_move.index()];
-            let win = if winner == to_move { 1.0 } else { 0.0 };
             let tree = &mut self.tree;
             let children = tree.children(self.path[depth] as usize);
-            let rave_wins = &mut tree.rave_wins[children.clone()];
-            for ((&cell, visits), wins) in
-                tree.cell[children.clone()].iter().zip(&mut tree.rave_visits[children]).zip(rave_wins)
-            {
-                let mine = ours[usize::from(cell)];
-                *visits += mine;
-                *wins += mine * win;
+            let cells = &tree.cell[children.clone()];
+            if winner == to_move {
+                let rave_wins = &mut tree.rave_wins[children.clone()];
+                for ((&cell, visits), wins) in
+                    cells.iter().zip(&mut tree.rave_visits[children]).zip(rave_wins)
+                {
+                    let mine = ours[usize::from(cell)];
+                    *visits += mine;
+                    *wins += mine;
+                }
+            } else {
+                for (&cell, visits) in cells.iter().zip(&mut tree.rave_visits[children]) {
+                    *visits += ours[usize::from(cell)];
+                }
             }
             to_move = to_move.opponent();
         }

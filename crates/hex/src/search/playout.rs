@@ -35,39 +35,9 @@ impl Rng {
     }
 }
 
-/// For the contents of a cell's ring (slot `i` at bits `2i`: 0 empty, 1 red, 2 blue; the sides
-/// count as their owner's stones), the ring slots whose cell answers an intrusion at the cell
-/// into a bridge: red's in bits 0-5, blue's in bits 8-13. Slot `i` answers for a colour when it
-/// is empty and both slots beside it are the colour's: they are the bridge's ends, the cell and
-/// slot `i` its carrier.
-const BRIDGE_ANSWERS: [u16; 4096] = bridge_answers();
-
-const fn bridge_answers() -> [u16; 4096] {
-    let mut table = [0u16; 4096];
-    let mut code = 0;
-    while code < 4096 {
-        let mut i = 0;
-        while i < 6 {
-            let before = (code >> (2 * ((i + 5) % 6))) & 3;
-            let after = (code >> (2 * ((i + 1) % 6))) & 3;
-            if (code >> (2 * i)) & 3 == 0 {
-                if before == 1 && after == 1 {
-                    table[code] |= 1 << i;
-                }
-                if before == 2 && after == 2 {
-                    table[code] |= 1 << (8 + i);
-                }
-            }
-            i += 1;
-        }
-        code += 1;
-    }
-    table
-}
-
 /// The cell that answers an intrusion at `last` into a bridge of `color`, if any (a random one when
 /// several). The bridge ends are the two ring neighbours of `last` on either side of the other
-/// carrier: one lookup in [`BRIDGE_ANSWERS`] of the ring's contents instead of 18 tests.
+/// carrier ([`Position::bridge_slots`]: one lookup instead of 18 tests).
 pub fn bridge_response(
     position: &Position,
     geometry: &Geometry,
@@ -79,11 +49,7 @@ pub fn bridge_response(
         return None;
     }
     let ring = &geometry.rings[last];
-    let mut code = 0;
-    for (i, &node) in ring.iter().enumerate() {
-        code |= usize::from(position.nodes[node] & 3) << (2 * i);
-    }
-    let hits = (BRIDGE_ANSWERS[code & 4095] >> (8 * color.index())) & 63;
+    let hits = position.bridge_slots(geometry, last, color);
     if hits == 0 {
         None
     } else if hits & (hits - 1) == 0 {
