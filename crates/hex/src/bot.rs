@@ -48,7 +48,7 @@ impl Settings {
     /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), `HEX_FIRST_MS=N` (the first
     /// answer's), and the search parameters
-    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_RAVE_MOVE_WEIGHT`, `HEX_UCT_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
+    /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
     /// (0: no local answers in the playouts), `HEX_PLAYOUT_LOCAL_MOVES`.
     pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
@@ -69,8 +69,6 @@ impl Settings {
                 prior_games: number("HEX_PRIOR_GAMES").unwrap_or(defaults.prior_games),
                 expand_after: number("HEX_EXPAND_AFTER").unwrap_or(defaults.expand_after),
                 rave_bias: number("HEX_RAVE_BIAS").unwrap_or(defaults.rave_bias),
-                rave_move_weight: number("HEX_RAVE_MOVE_WEIGHT").unwrap_or(defaults.rave_move_weight),
-                uct_bias: number("HEX_UCT_BIAS").unwrap_or(defaults.uct_bias),
                 shape_bias: number("HEX_SHAPE_BIAS").unwrap_or(defaults.shape_bias),
                 playout_global: number("HEX_PLAYOUT_GLOBAL").unwrap_or(defaults.playout_global),
                 playout_local_moves: number("HEX_PLAYOUT_LOCAL_MOVES")

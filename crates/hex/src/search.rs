@@ -26,7 +26,7 @@ use crate::local_answers::{LocalShapes, NeighbourCodes};
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
 use std::time::Instant;
-use tree::{blended_value, Blend, Tree, LOST, UNKNOWN, WON};
+use tree::{blended_value, Tree, LOST, UNKNOWN, WON};
 
 /// The tree stops growing at this many nodes (32 bytes each: 192 MB reserved, touched as used).
 const MAX_NODES: usize = 6_000_000;
@@ -203,11 +203,7 @@ impl Search {
         let children = tree.children(index);
         let first = children.start;
         let len = children.len();
-        let blend = Blend {
-            move_weight: self.params.rave_move_weight,
-            bias: self.params.rave_bias,
-            explore: self.params.uct_bias * tree.visits[index].max(1.0).ln().sqrt(),
-        };
+        let bias = self.params.rave_bias;
         // The values of all the children first, in a loop without branches over the field arrays
         // (the compiler computes it four children at a time, divisions included); a proven
         // child's value is set by table (lost -1, won far above any value, so that the first won
@@ -226,7 +222,7 @@ impl Search {
             // f32: 499,999.5 and 500,000.5 are).
             let p = f32::from(proven[k]);
             let value =
-                blended_value(visits[k], wins[k], rave_visits[k], rave_wins[k], blend) + progressive_bias[k];
+                blended_value(visits[k], wins[k], rave_visits[k], rave_wins[k], bias) + progressive_bias[k];
             values[k] = value * (1.0 - p * p) + p * p * 499_999.5 + p * 500_000.5;
         }
         let mut lanes = [f32::NEG_INFINITY; 8];
@@ -471,18 +467,14 @@ mod tests {
 
     /// The two-pass selection (values of all the children, then the largest) against the plain
     /// one-child-at-a-time rule, at every expanded node of a grown tree, with the default shape
-    /// prior, a stronger one, and MoHex's UCT term on the move mean.
+    /// prior and a stronger one (proven children among them).
     #[test]
     fn selection_is_the_plain_argmax() {
         let far = Instant::now() + std::time::Duration::from_secs(60);
-        for (seed, shape_bias, uct_bias, move_weight) in
-            [(3, 2.5, 0.0, 1.0), (4, 10.0, 0.0, 1.0), (5, 2.5, 0.22, 0.47)]
-        {
+        for (seed, shape_bias) in [(3, 2.5), (4, 10.0), (5, 2.5)] {
             let game = random_game(seed, 30);
             let mut search = Search::new(seed);
             search.params.shape_bias = shape_bias;
-            search.params.uct_bias = uct_bias;
-            search.params.rave_move_weight = move_weight;
             let position = Position::new(game.board(), game.to_move());
             search.run(&position, NODES, far, 3000);
             let mut expanded = 0;
@@ -490,13 +482,11 @@ mod tests {
                 if search.tree.children[node] == 0 {
                     continue;
                 }
-                let (rave_bias, move_weight) = (search.params.rave_bias, search.params.rave_move_weight);
+                let rave_bias = search.params.rave_bias;
                 let plain_value = |tree: &Tree, child: usize| {
-                    let ln_parent = tree.visits[node].max(1.0).ln();
                     let (n, rn) = (tree.visits[child], tree.rave_visits[child]);
-                    let beta = rn / (rn + move_weight * n + rn * n * rave_bias);
-                    let mean =
-                        if n > 0.0 { tree.wins[child] / n + uct_bias * (ln_parent / n).sqrt() } else { 0.0 };
+                    let beta = rn / (rn + n + rn * n * rave_bias);
+                    let mean = if n > 0.0 { tree.wins[child] / n } else { 0.0 };
                     (1.0 - beta) * mean + beta * tree.rave_wins[child] / rn + tree.progressive_bias[child]
                 };
                 let tree = &search.tree;

@@ -9,14 +9,8 @@ pub struct Params {
     pub prior_games: f32,
     /// A node's children are created on this visit.
     pub expand_after: f32,
-    /// RAVE weight schedule: `beta = rn / (rn + rave_move_weight * n + rn * n * rave_bias)`.
+    /// RAVE weight schedule: `beta = rn / (rn + n + rn * n * rave_bias)`.
     pub rave_bias: f32,
-    /// See [`Params::rave_bias`].
-    pub rave_move_weight: f32,
-    /// MoHex's UCT term on the move mean: a visited child's mean gets
-    /// `uct_bias * sqrt(ln N / n)` before the RAVE blend (so weighted by `1 - β`; unvisited
-    /// children get none), `N` the parent's visits, `n` the child's; 0: none.
-    pub uct_bias: f32,
     /// Weight of the learned shape prior: a child's selection value gets
     /// `shape_bias * p / sqrt(visits + 1)`, `p` its share of the shape weights among its siblings.
     pub shape_bias: f32,
@@ -33,8 +27,6 @@ impl Default for Params {
             prior_games: PRIOR_GAMES,
             expand_after: EXPAND_AFTER,
             rave_bias: RAVE_BIAS,
-            rave_move_weight: RAVE_MOVE_WEIGHT,
-            uct_bias: UCT_BIAS,
             shape_bias: SHAPE_BIAS,
             playout_global: PLAYOUT_GLOBAL,
             playout_local_moves: PLAYOUT_LOCAL_MOVES,
@@ -44,11 +36,8 @@ impl Default for Params {
 
 /// A node's children are created on its `EXPAND_AFTER`-th visit.
 const EXPAND_AFTER: f32 = 4.0;
-/// RAVE weight schedule: beta = rn / (rn + RAVE_MOVE_WEIGHT * n + rn * n * RAVE_BIAS).
+/// RAVE weight schedule: beta = rn / (rn + n + rn * n * RAVE_BIAS).
 const RAVE_BIAS: f32 = 0.0005;
-const RAVE_MOVE_WEIGHT: f32 = 1.0;
-/// MoHex's UCT term on the move mean (see [`Params::uct_bias`]).
-const UCT_BIAS: f32 = 0.0;
 /// Progressive bias of the learned shape prior (see [`Params::shape_bias`]); measured against
 /// MoHex in the README.
 const SHAPE_BIAS: f32 = 2.5;

@@ -85,27 +85,13 @@ impl Tree {
     }
 }
 
-/// How a child's selection value blends its move mean with its RAVE mean:
-/// `β = rn / D`, `D = rn + move_weight·n + rn·n·bias` (MoHex 2.0's schedule has `move_weight`
-/// 1/2.12 and `bias` 1/830), and a visited child's mean gets `explore / sqrt(n)`, with `explore =
-/// c·sqrt(ln N)` (MoHex's UCT term on the move mean, `N` the parent's visits).
-#[derive(Clone, Copy, Debug)]
-pub struct Blend {
-    pub move_weight: f32,
-    pub bias: f32,
-    pub explore: f32,
-}
-
-/// A child's value for selection, `(1-β)·(wins/n + explore/sqrt(n)) + β·rave_wins/rn` (see
-/// [`Blend`]), folded into a single division: `(1-β)/n = (move_weight + rn·bias)/D`, so the value
-/// is `((wins + explore·sqrt(n))·(move_weight + rn·bias) + rave_wins) / D` (also right for `n = 0`,
-/// without exploration). `rn > 0` always (priors).
+/// A child's value for selection, `(1-β)·wins/n + β·rave_wins/rn` with `β = rn / D` and
+/// `D = rn + n + rn·n·bias`, folded into a single division: `(1-β)/n = (1 + rn·bias)/D`, so the value
+/// is `(wins·(1 + rn·bias) + rave_wins) / D` (also right for `n = 0`). `rn > 0` always (priors).
 #[inline]
-pub fn blended_value(visits: f32, wins: f32, rave_visits: f32, rave_wins: f32, blend: Blend) -> f32 {
+pub fn blended_value(visits: f32, wins: f32, rave_visits: f32, rave_wins: f32, bias: f32) -> f32 {
     let (n, rn) = (visits, rave_visits);
-    let Blend { move_weight, bias, explore } = blend;
-    ((wins + explore * n.sqrt()) * (move_weight + rn * bias) + rave_wins)
-        / (rn + move_weight * n + rn * n * bias)
+    (wins * (1.0 + rn * bias) + rave_wins) / (rn + n + rn * n * bias)
 }
 
 #[cfg(test)]
@@ -116,15 +102,12 @@ mod tests {
     proptest! {
         /// The one-division selection value equals the textbook blend.
         #[test]
-        fn blended_value_is_the_rave_blend(n in 0u32..5000, w in 0.0f32..1.0, rn in 1u32..20000, rw in 0.0f32..1.0, bias in 0.0f32..0.01, c in 0.0f32..0.5, parent in 1u32..100_000, move_weight in 0.3f32..1.0) {
+        fn blended_value_is_the_rave_blend(n in 0u32..5000, w in 0.0f32..1.0, rn in 1u32..20000, rw in 0.0f32..1.0, bias in 0.0f32..0.01) {
             let (n, rn) = (n as f32, rn as f32);
-            let beta = rn / (rn + move_weight * n + rn * n * bias);
-            let ln_parent = (parent as f32).ln();
-            let mean = if n > 0.0 { w + c * (ln_parent / n).sqrt() } else { 0.0 };
+            let beta = rn / (rn + n + rn * n * bias);
+            let mean = if n > 0.0 { w } else { 0.0 };
             let plain = (1.0 - beta) * mean + beta * rw;
-            let explore = c * ln_parent.sqrt();
-            let blend = Blend { move_weight, bias, explore };
-            prop_assert!((blended_value(n, w * n, rn, rw * rn, blend) - plain).abs() < 1e-4);
+            prop_assert!((blended_value(n, w * n, rn, rw * rn, bias) - plain).abs() < 1e-4);
         }
     }
 }
