@@ -51,11 +51,6 @@ pub struct Geometry {
     pub bridges: Vec<Vec<(usize, usize, usize)>>,
     /// Every placement of the edge template IIIa (the ziggurat).
     pub ziggurats: Vec<Ziggurat>,
-    /// `pairs[cell][..pair_counts[cell]]`: for each neighbour cell `other` of `cell`, `[other, a, b]`
-    /// with `a`, `b` the two nodes adjacent to both (the ring neighbours on either side of `other`):
-    /// `cell` and `other` are the carrier of a bridge between `a` and `b`. The playouts' hot loop.
-    pairs: Vec<[[u8; 3]; 6]>,
-    pair_counts: Vec<u8>,
 }
 
 impl Default for Geometry {
@@ -83,27 +78,7 @@ impl Geometry {
                     .collect()
             })
             .collect();
-        let mut pairs = vec![[[0u8; 3]; 6]; CELLS];
-        let mut pair_counts = vec![0u8; CELLS];
-        for cell in 0..CELLS {
-            let ring = rings[cell];
-            for i in 0..6 {
-                if ring[i] < CELLS {
-                    let slot = usize::from(pair_counts[cell]);
-                    pairs[cell][slot] = [ring[i] as u8, ring[(i + 5) % 6] as u8, ring[(i + 1) % 6] as u8];
-                    pair_counts[cell] += 1;
-                }
-            }
-        }
-        Geometry { rings, bridges, ziggurats: ziggurats(), pairs, pair_counts }
-    }
-}
-
-impl Geometry {
-    /// The bridge carrier pairs through `cell` (see the `pairs` field).
-    #[inline]
-    pub fn carrier_pairs(&self, cell: usize) -> &[[u8; 3]] {
-        &self.pairs[cell][..usize::from(self.pair_counts[cell])]
+        Geometry { rings, bridges, ziggurats: ziggurats() }
     }
 }
 

@@ -27,9 +27,9 @@ const LAST_COLUMN: u128 = FIRST_COLUMN << (SIZE - 1);
 /// into a bridge: red's in bits 0-5, blue's in bits 8-13. Slot `i` answers for a colour when it
 /// is empty and both slots beside it are the colour's: they are the bridge's ends, the cell and
 /// slot `i` its carrier.
-const BRIDGE_SLOTS: [u16; 4096] = bridge_answers();
+const BRIDGE_SLOTS: [u16; 4096] = bridge_slots_table();
 
-const fn bridge_answers() -> [u16; 4096] {
+const fn bridge_slots_table() -> [u16; 4096] {
     let mut table = [0u16; 4096];
     let mut code = 0;
     while code < 4096 {

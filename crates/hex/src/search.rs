@@ -206,7 +206,7 @@ impl Search {
         let bias = self.params.rave_bias;
         // The values of all the children first, in a loop without branches over the field arrays
         // (the compiler computes it four children at a time, divisions included); a proven
-        // child's value is set by table (lost -1, won far above any value, so that the first won
+        // child's value is set by arithmetic (lost -1, won far above any value, so that the first won
         // child is taken), then the largest in eight lanes, then its first index: the plain
         // argmax (the first child of largest value), pinned by a test.
         let mut values = [0.0f32; CELLS];

@@ -191,7 +191,7 @@ mod tests {
             prop_assert_eq!(Some(winner), board.winner());
         }
 
-        /// The table lookup answers exactly as the plain tests of every carrier pair in ring order,
+        /// The table lookup answers exactly as the plain tests of every ring slot in order,
         /// drawing from the generator the same way (so a playout's moves do not change).
         #[test]
         fn bridge_response_lookup_is_the_plain_test(seed in any::<u64>(), moves in 1usize..100) {
@@ -204,15 +204,17 @@ mod tests {
                 }
                 for color in [Color::Red, Color::Blue] {
                     let own = stone(color);
-                    let found: Vec<usize> = geometry
-                        .carrier_pairs(last)
-                        .iter()
-                        .filter(|&&[other, a, b]| {
-                            position.nodes[usize::from(other)] == EMPTY
-                                && position.nodes[usize::from(a)] == own
-                                && position.nodes[usize::from(b)] == own
+                    // The ring's cells in order, each the other carrier of a bridge between
+                    // its two ring neighbours.
+                    let ring = geometry.rings[last];
+                    let found: Vec<usize> = (0..6)
+                        .filter(|&i| {
+                            ring[i] < CELLS
+                                && position.nodes[ring[i]] == EMPTY
+                                && position.nodes[ring[(i + 5) % 6]] == own
+                                && position.nodes[ring[(i + 1) % 6]] == own
                         })
-                        .map(|&[other, _, _]| usize::from(other))
+                        .map(|i| ring[i])
                         .collect();
                     let (mut fast_rng, mut plain_rng) = (Rng::new(seed ^ last as u64), Rng::new(seed ^ last as u64));
                     let plain = match found.len() {
