@@ -287,6 +287,23 @@ pub(crate) mod tests {
         game
     }
 
+    /// The slots `i` of `cell`'s ring, in order, that are empty with both slots beside them
+    /// `color`'s: the plain tests [`Position::bridge_slots`] looks up.
+    pub(crate) fn plain_bridge_slots<'a>(
+        position: &'a Position,
+        geometry: &'a Geometry,
+        cell: usize,
+        color: Color,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let ring = geometry.rings[cell];
+        let own = stone(color);
+        (0..6).filter(move |&i| {
+            position.nodes[ring[i]] == EMPTY
+                && position.nodes[ring[(i + 5) % 6]] == own
+                && position.nodes[ring[(i + 1) % 6]] == own
+        })
+    }
+
     proptest! {
         /// The bit-set fill and its word-at-a-time stone gathering against the plain cell walks.
         #[test]
@@ -316,16 +333,8 @@ pub(crate) mod tests {
             let game = random_game(seed, stones);
             let position = Position::new(game.board(), game.to_move());
             for cell in 0..CELLS {
-                let ring = geometry.rings[cell];
                 for color in [Color::Red, Color::Blue] {
-                    let own = stone(color);
-                    let plain = (0..6)
-                        .filter(|&i| {
-                            position.nodes[ring[i]] == EMPTY
-                                && position.nodes[ring[(i + 5) % 6]] == own
-                                && position.nodes[ring[(i + 1) % 6]] == own
-                        })
-                        .fold(0, |bits, i| bits | 1 << i);
+                    let plain = plain_bridge_slots(&position, &geometry, cell, color).fold(0, |bits, i| bits | 1 << i);
                     prop_assert_eq!(position.bridge_slots(&geometry, cell, color), plain);
                 }
             }

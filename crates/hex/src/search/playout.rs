@@ -141,7 +141,7 @@ mod tests {
     use super::*;
     use crate::board::{Board, Cell, Move};
     use crate::geometry::NODES;
-    use crate::position::tests::random_game;
+    use crate::position::tests::{plain_bridge_slots, random_game};
     use proptest::prelude::*;
 
     fn to_board(position: &Position) -> Board {
@@ -203,19 +203,11 @@ mod tests {
                     continue;
                 }
                 for color in [Color::Red, Color::Blue] {
-                    let own = stone(color);
                     // The ring's cells in order, each the other carrier of a bridge between
                     // its two ring neighbours.
                     let ring = geometry.rings[last];
-                    let found: Vec<usize> = (0..6)
-                        .filter(|&i| {
-                            ring[i] < CELLS
-                                && position.nodes[ring[i]] == EMPTY
-                                && position.nodes[ring[(i + 5) % 6]] == own
-                                && position.nodes[ring[(i + 1) % 6]] == own
-                        })
-                        .map(|i| ring[i])
-                        .collect();
+                    let found: Vec<usize> =
+                        plain_bridge_slots(&position, &geometry, last, color).map(|i| ring[i]).collect();
                     let (mut fast_rng, mut plain_rng) = (Rng::new(seed ^ last as u64), Rng::new(seed ^ last as u64));
                     let plain = match found.len() {
                         0 => None,
