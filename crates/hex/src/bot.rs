@@ -2,7 +2,6 @@
 //! the search for everything else.
 
 use crate::board::{Board, Cell, Color, Move, CELLS, SIZE};
-use crate::book_table::{AFTER_SWAP, KEPT_OPENING};
 use crate::geometry::NODES;
 use crate::position::Position;
 use crate::protocol::{read_header, read_turn, Turn};
@@ -93,19 +92,12 @@ pub fn should_swap(cell: Cell) -> bool {
     (1..SIZE - 1).contains(&cell.row()) || obtuse_corner
 }
 
-/// The move the opening book decides, if any: [`OPENING`] on an empty board; blue's swap of a
-/// first stone [`should_swap`] takes when `swap` is allowed, else its answer from the book where
-/// it has one (red's own edge rows); red's first move after a swap from the book. Those answers are
-/// MoHex's at 50,000 games a position (`book_table`, see the README, "Opening book"): on an
-/// open board the bot's own playouts rate nearly every move alike. `None` leaves the move to the
-/// search.
+/// The move the opening book decides, if any: [`OPENING`] on an empty board, and the swap of a
+/// first stone [`should_swap`] takes when `swap` is allowed; `None` leaves the move to the search.
 pub fn book_move(board: &Board, swap: bool) -> Option<Move> {
-    let entry = |table: &[&str; CELLS], cell: Cell| table[cell.index()].parse().ok().map(Move::Place);
-    match (board.counts(), board.first_stone()) {
-        ((0, 0), _) => Some(Move::Place(OPENING.parse().expect("valid opening cell"))),
-        ((1, 0), Some(red)) if swap && should_swap(red) => Some(Move::Swap),
-        ((1, 0), Some(red)) => entry(&KEPT_OPENING, red),
-        ((0, 1), Some(blue)) => entry(&AFTER_SWAP, blue),
+    match board.counts() {
+        (0, 0) => Some(Move::Place(OPENING.parse().expect("valid opening cell"))),
+        (1, 0) if swap && board.first_stone().is_some_and(should_swap) => Some(Move::Swap),
         _ => None,
     }
 }
@@ -291,31 +283,8 @@ mod tests {
         let board = |stones: &[(&str, Color)]| turn(None, stones).board;
         assert_eq!(book_move(&board(&[("f6", Color::Red)]), true), Some(Move::Swap));
         assert_eq!(book_move(&board(&[("f6", Color::Red)]), false), None);
-        let kept = book_move(&board(&[("a1", Color::Red)]), true);
-        assert_eq!(kept, Some(Move::Place(KEPT_OPENING[0].parse().unwrap())));
-        assert_eq!(
-            book_move(&board(&[("e5", Color::Blue)]), true),
-            Some(Move::Place(AFTER_SWAP[48].parse().unwrap()))
-        );
+        assert_eq!(book_move(&board(&[("a1", Color::Red)]), true), None);
         assert_eq!(book_move(&board(&[("f6", Color::Red), ("e5", Color::Blue)]), true), None);
-    }
-
-    #[test]
-    fn book_answers_are_empty_cells_and_turn_with_the_board() {
-        let half_turn = |cell: Cell| Cell::new(SIZE - 1 - cell.row(), SIZE - 1 - cell.col()).unwrap();
-        for cell in Cell::all() {
-            let after_swap: Cell = AFTER_SWAP[cell.index()].parse().unwrap();
-            assert_ne!(after_swap, cell, "red answers blue's lone stone on {cell} elsewhere");
-            if half_turn(cell) != cell {
-                assert_eq!(AFTER_SWAP[half_turn(cell).index()], half_turn(after_swap).to_string(), "{cell}");
-            }
-            let kept = KEPT_OPENING[cell.index()];
-            assert_eq!(kept.is_empty(), should_swap(cell), "an answer exactly where blue keeps {cell}");
-            if let Ok(kept) = kept.parse::<Cell>() {
-                assert_ne!(kept, cell);
-                assert_eq!(KEPT_OPENING[half_turn(cell).index()], half_turn(kept).to_string(), "{cell}");
-            }
-        }
     }
 
     #[test]

@@ -13,11 +13,9 @@
 //! * [`patterns`]: learned local shapes (weights in [`shape_table`]) used as move priors.
 //! * [`local_answers`]: the playouts' answers near the last move, by those shapes' weights.
 //! * [`search`]: MCTS with RAVE, bridge-answering and locally answering playouts, dead/vulnerable pruning and a solver.
-//! * [`bot`]: the game loop, the clock, the swap decision and the opening book (its moves in
-//!   [`book_table`]); [`Settings`].
+//! * [`bot`]: the game loop, the clock, the swap decision and the opening; [`Settings`].
 
 pub mod board;
-pub mod book_table;
 pub mod bot;
 pub mod connections;
 pub mod geometry;

@@ -2,12 +2,10 @@
 //!
 //! * `hex-train patterns`: the shape weights ([`hex::patterns`]) from the moves one engine chose;
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
-//!   crates/hex/README.md, "What did not help");
-//! * `hex-train book`: the opening book ([`hex::book_move`]) from a GTP engine's moves.
+//!   crates/hex/README.md, "What did not help").
 //!
-//! See crates/hex/README.md ("Learned shapes", "Opening book") for the data and the commands.
+//! See crates/hex/README.md ("The value network") for the data and the commands.
 
-mod book;
 mod patterns;
 mod value;
 
@@ -45,21 +43,6 @@ const VALUE: Spec = Spec {
         Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
     ],
     trailing: false,
-    notes: "",
-};
-
-const BOOK: Spec = Spec {
-    usage: &["hex-train book [OPTIONS] [-- ENGINE [ARGS...]]"],
-    about: "Asks the GTP engine ENGINE for its move in each position of the bot's first decision\n\
-            (red after a swap, blue keeping red's first stone), a fresh engine per position, and\n\
-            writes the answers file; then (also without an engine) writes the opening book from it.",
-    options: &[
-        Opt::value("answers", "FILE", "the engine's answers").default("crates/tools/hex/book/answers.txt"),
-        Opt::value("setup", "CMDS", "GTP commands for every engine before the position, separated by ';'"),
-        Opt::value("jobs", "N", "engines run at a time").short('j').default("1"),
-        Opt::value("out", "FILE", "the book").default("crates/hex/src/book_table.rs"),
-    ],
-    trailing: true,
     notes: "",
 };
 
@@ -127,37 +110,16 @@ fn run_value(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn run_book(args: &[String]) -> Result<(), String> {
-    let args = match BOOK.parse(args)? {
-        Parsed::Help => {
-            print!("{}", BOOK.help());
-            return Ok(());
-        }
-        Parsed::Args(args) => args,
-    };
-    let setup = args.text("setup").unwrap_or("");
-    let options = book::Options {
-        setup: setup.split(';').map(str::trim).filter(|c| !c.is_empty()).map(str::to_string).collect(),
-        engine: args.positional.clone(),
-        jobs: args.get_in("jobs", 1..=64, "a count")?,
-        answers: args.get("answers", "a path")?,
-        out: args.get("out", "a path")?,
-    };
-    book::run(&options)
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("patterns") => run_patterns(&args[1..]),
         Some("value") => run_value(&args[1..]),
-        Some("book") => run_book(&args[1..]),
         Some("-h" | "--help") | None => {
             println!("usage: hex-train patterns|value [OPTIONS] RECORDS...   (hex-train patterns --help)");
-            println!("       hex-train book [OPTIONS] -- ENGINE [ARGS...]    (hex-train book --help)");
             Ok(())
         }
-        Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns, value or book")),
+        Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns or value")),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");
