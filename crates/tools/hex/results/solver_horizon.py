@@ -69,5 +69,8 @@ for line in open(records):
     print("game", fields["game"], "moves", len(moves), "last proven win", max(won) if won else "-",
           "earliest solved", min(solved) if solved else "-", flush=True)
 horizons.sort()
-print("losses %d, with a proven win for %s inside the solver's reach: %d; earliest solved position: median %s, range %s .. %s"
-      % (games, name, blunders, horizons[len(horizons) // 2], horizons[0], horizons[-1]))
+print("losses %d, with a proven win for %s inside the solver's reach: %d" % (games, name, blunders), end="")
+if horizons:
+    print("; earliest solved position: median %s, range %s .. %s"
+          % (horizons[len(horizons) // 2], horizons[0], horizons[-1]), end="")
+print()
