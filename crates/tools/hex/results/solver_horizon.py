@@ -36,10 +36,9 @@ for line in open(records):
     fields = dict(kv.split("=", 1) for kv in line.split() if "=" in kv)
     if "winner" not in fields or fields[fields["winner"]] == name:
         continue
-    games += 1
-    if games > max_games:
-        games -= 1
+    if games == max_games:
         break
+    games += 1
     moves = fields["moves"].split(",")
     mine = "black" if fields["red"] == name else "white"
     solved = {}
