@@ -49,8 +49,7 @@ impl Settings {
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), `HEX_FIRST_MS=N` (the first
     /// answer's), and the search parameters
     /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
-    /// (0: no local answers in the playouts), `HEX_PLAYOUT_LOCAL_MOVES`, `HEX_VALUE_WEIGHT` (0: no
-    /// value network).
+    /// (0: no local answers in the playouts), `HEX_PLAYOUT_LOCAL_MOVES`.
     pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
@@ -74,7 +73,6 @@ impl Settings {
                 playout_global: number("HEX_PLAYOUT_GLOBAL").unwrap_or(defaults.playout_global),
                 playout_local_moves: number("HEX_PLAYOUT_LOCAL_MOVES")
                     .map_or(defaults.playout_local_moves, |n| n as u32),
-                value_weight: number("HEX_VALUE_WEIGHT").unwrap_or(defaults.value_weight),
             },
         }
     }

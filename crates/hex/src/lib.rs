@@ -11,7 +11,6 @@
 //! * [`inferior`]: dead cells by local patterns.
 //! * [`connections`]: virtual connections (bridges, edge templates), proofs and mustplay.
 //! * [`patterns`]: learned local shapes (weights in [`shape_table`]) used as move priors.
-//! * [`value`]: the learned win probability of a position (weights in [`value_table`]).
 //! * [`local_answers`]: the playouts' answers near the last move, by those shapes' weights.
 //! * [`search`]: MCTS with RAVE, bridge-answering and locally answering playouts, dead/vulnerable pruning and a solver.
 //! * [`bot`]: the game loop, the clock, the swap decision and the opening; [`Settings`].
@@ -27,8 +26,6 @@ pub mod position;
 pub mod protocol;
 pub mod search;
 pub mod shape_table;
-pub mod value;
-pub mod value_table;
 
 pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, DIRECTIONS, SIZE};
 pub use bot::{best_move, book_move, play, should_swap, Bot, Settings, OPENING};

@@ -10,8 +10,6 @@
 //! * **Solver**: union-find finds cells that win at once; a player with such a cell wins, a player
 //!   facing two loses, a player facing one must play it. Proven results propagate up the tree
 //!   (MCTS-solver), so short forced wins and losses are found exactly.
-//! * **Value network** ([`crate::value`]): a leaf's result is `value_weight` times the network's
-//!   win probability of the leaf plus the rest times the playout's 0 or 1.
 
 mod expand;
 mod params;
@@ -27,7 +25,6 @@ use crate::inferior::DeadTable;
 use crate::local_answers::{LocalShapes, NeighbourCodes};
 use crate::patterns::Shapes;
 use crate::position::{stone, Position, EMPTY};
-use crate::value::{input, ValueNet};
 use std::time::Instant;
 use tree::{blended_value, Tree, LOST, UNKNOWN, WON};
 
@@ -65,10 +62,6 @@ pub struct Search {
     /// Our own move before the opponent's last one at the root (`NODES` if unknown).
     root_own_last: usize,
     pub params: Params,
-    value: ValueNet,
-    /// The network's hidden sums at the root in each side's frame, and a leaf's.
-    root_sums: [Vec<f32>; 2],
-    sums: Vec<f32>,
 }
 
 impl Search {
@@ -88,9 +81,6 @@ impl Search {
             previous: None,
             root_own_last: NODES,
             params: Params::default(),
-            value: ValueNet::new(),
-            root_sums: [Vec::new(), Vec::new()],
-            sums: Vec::new(),
         }
     }
 
@@ -125,11 +115,6 @@ impl Search {
         };
         if self.tree.children[self.root] == 0 {
             self.expand(self.root, root, last, self.root_own_last);
-        }
-        if self.params.value_weight > 0.0 {
-            for to_move in [Color::Red, Color::Blue] {
-                self.value.sums(root, to_move, &mut self.root_sums[to_move.index()]);
-            }
         }
         let mut playouts = 0;
         // The longest pause between two clock checks: on a loaded machine the process is
@@ -292,8 +277,6 @@ impl Search {
             index = child;
             self.path.push(child as u32);
         }
-        // The network's value of the leaf, before the playout fills the board.
-        let net = (known.is_none() && self.params.value_weight > 0.0).then(|| self.leaf_value(root.to_move));
         let winner = match known {
             Some(color) => color,
             None => {
@@ -308,36 +291,14 @@ impl Search {
                 winner
             }
         };
-        let mut red = if winner == Color::Red { 1.0 } else { 0.0 };
-        if let Some((to_move, value)) = net {
-            let red_value = if to_move == Color::Red { value } else { 1.0 - value };
-            red += self.params.value_weight * (red_value - red);
-        }
-        self.update(root.to_move, red);
+        self.update(root.to_move, winner);
         if known.is_some() {
             self.propagate_proof();
         }
     }
 
-    /// The side to move at the end of the path and the network's probability that it wins: the
-    /// root's sums in its frame plus the column of each stone on the path.
-    fn leaf_value(&mut self, root_to_move: Color) -> (Color, f32) {
-        let depth = self.path.len() - 1;
-        let to_move = if depth % 2 == 0 { root_to_move } else { root_to_move.opponent() };
-        self.sums.clear();
-        self.sums.extend_from_slice(&self.root_sums[to_move.index()]);
-        let mut mover = root_to_move;
-        for &node in &self.path[1..] {
-            let cell = usize::from(self.tree.cell[node as usize]);
-            self.value.add(&mut self.sums, input(cell, mover, to_move));
-            mover = mover.opponent();
-        }
-        (to_move, self.value.evaluate(&self.sums))
-    }
-
-    /// Adds the result (red's share of the win: 0 or 1, or between with the value network) to the
-    /// visits and wins of every node on the path.
-    fn update(&mut self, root_to_move: Color, red: f32) {
+    /// Adds the result to the visits and wins of every node on the path.
+    fn update(&mut self, root_to_move: Color, winner: Color) {
         let mut to_move = root_to_move;
         for depth in 0..self.path.len() {
             let mover = to_move.opponent();
@@ -345,7 +306,9 @@ impl Search {
             let tree = &mut self.tree;
             tree.visits[node] += 1.0;
             tree.progressive_bias[node] = tree.weighted_shape[node] / (tree.visits[node] + 1.0).sqrt();
-            tree.wins[node] += if mover == Color::Red { red } else { 1.0 - red };
+            if winner == mover {
+                tree.wins[node] += 1.0;
+            }
             to_move = mover;
         }
     }

@@ -19,8 +19,6 @@ pub struct Params {
     pub playout_global: f32,
     /// The playouts' first this many moves answer locally.
     pub playout_local_moves: u32,
-    /// The value network's share of a leaf's result (0: playouts alone).
-    pub value_weight: f32,
 }
 
 impl Default for Params {
@@ -32,7 +30,6 @@ impl Default for Params {
             shape_bias: SHAPE_BIAS,
             playout_global: PLAYOUT_GLOBAL,
             playout_local_moves: PLAYOUT_LOCAL_MOVES,
-            value_weight: VALUE_WEIGHT,
         }
     }
 }
@@ -49,5 +46,3 @@ const SHAPE_BIAS: f32 = 2.5;
 const PLAYOUT_GLOBAL: f32 = 0.64;
 /// The playouts' first 30 moves answer locally: the rest of a playout costs as much as before.
 const PLAYOUT_LOCAL_MOVES: u32 = 30;
-/// The value network's share of a leaf's result: 0.3 measured beside 0.5 in RESULTS.md.
-const VALUE_WEIGHT: f32 = 0.3;

@@ -8,9 +8,9 @@
 use hex::connections::winning_cells;
 use hex::geometry::Geometry;
 use hex::position::{stone, Position, EMPTY};
-use hex::value::input;
 use hex::{Cell, Color, Game, Move, CELLS};
 use std::time::Instant;
+use tools::hex_value::input;
 
 /// A value network: one hidden layer (ReLU) over the stones in the mover's frame.
 #[derive(Debug)]

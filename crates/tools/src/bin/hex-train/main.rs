@@ -41,7 +41,6 @@ const VALUE: Spec = Spec {
         Opt::value("seed", "S", "the initial weights' and the shuffles' seed").default("1"),
         Opt::value("hidden", "N", "hidden units").default("32"),
         Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
-        Opt::value("pack", "FILE", "write the bot's packed table (crates/hex/src/value_table.rs)"),
     ],
     trailing: false,
     notes: "",
@@ -80,7 +79,6 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let seed: u64 = args.get("seed", "an integer")?;
     let hidden: usize = args.get_in("hidden", 1..=1024, "a count")?;
     let out = args.text("out").map(str::to_string);
-    let pack = args.text("pack").map(str::to_string);
     let records = read_files(&args.positional)?;
     let (train, held_out) = value::split(&records)?;
     println!(
@@ -105,12 +103,6 @@ fn run_value(args: &[String]) -> Result<(), String> {
             100.0 * accuracy,
             started.elapsed().as_secs_f64()
         );
-    }
-    if let Some(pack) = pack {
-        let (rounded, text) = trainer.packed();
-        let (loss, accuracy) = rounded.measure(&held_out);
-        println!("packed: held-out loss {loss:.4}, accuracy {:.1}%", 100.0 * accuracy);
-        std::fs::write(&pack, text).map_err(|e| format!("{pack}: {e}"))?;
     }
     if let Some(out) = out {
         std::fs::write(&out, trainer.to_text()).map_err(|e| format!("{out}: {e}"))?;

@@ -11,10 +11,9 @@
 //! still joins top and bottom). Every tenth game is held out. Plain minibatch Adam on the
 //! cross-entropy, deterministic by its seed; weights are clamped to -8..8.
 
-use hex::patterns::PACK_BASE;
-use hex::value::{input, INPUTS, LEVELS, LEVEL_ZERO};
 use hex::{Game, CELLS};
 use tools::hex_record::{Reason, Record};
+use tools::hex_value::{input, INPUTS};
 
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
 const WEIGHT_LIMIT: f32 = 8.0;
@@ -99,50 +98,6 @@ impl Trainer {
             text.push_str(&format!("{w}\n"));
         }
         text
-    }
-
-    /// The network as the bot holds it: every weight but the output bias rounded to one of
-    /// [`LEVELS`] levels, one step for the hidden layer and its biases and one for the output
-    /// weights (each the largest magnitude over `LEVEL_ZERO - 1`, so that no weight is clipped).
-    /// Returns the rounded network and its table (the source of `crates/hex/src/value_table.rs`).
-    pub fn packed(&self) -> (Trainer, String) {
-        let output = self.output() + self.hidden;
-        let step = |part: &[f32]| {
-            part.iter().fold(0.0f32, |m, w| m.max(w.abs())).max(1e-6) / (LEVEL_ZERO - 1) as f32
-        };
-        let steps = [step(&self.weights[..output]), step(&self.weights[output..output + self.hidden])];
-        let last = self.weights.len() - 1;
-        let levels: Vec<u32> = self.weights[..last]
-            .iter()
-            .enumerate()
-            .map(|(k, &w)| ((w / steps[usize::from(k >= output)]).round() + LEVEL_ZERO as f32) as u32)
-            .collect();
-        let mut rounded = Trainer::new(0, self.hidden);
-        for (k, &level) in levels.iter().enumerate() {
-            rounded.weights[k] = (level as f32 - LEVEL_ZERO as f32) * steps[usize::from(k >= output)];
-        }
-        rounded.weights[last] = self.weights[last];
-        let packed: String = levels
-            .chunks(2)
-            .map(|pair| char::from_u32(PACK_BASE + pair[0] * LEVELS + pair[1]).unwrap())
-            .collect();
-        let mut text = String::new();
-        text.push_str(
-            "//! The value network's weights packed for [`crate::value`] (written by `hex-train value\n",
-        );
-        text.push_str("//! --pack`; each character holds two 7-bit levels as `char - 0x4E00 = 128 * first + second`).\n\n");
-        text.push_str(&format!("/// Hidden units.\npub const VALUE_HIDDEN: usize = {};\n", self.hidden));
-        text.push_str(
-            "/// A level's step: the hidden layer's weights and biases, then the output weights.\n",
-        );
-        text.push_str(&format!("pub const VALUE_STEPS: [f32; 2] = [{:?}, {:?}];\n", steps[0], steps[1]));
-        text.push_str(&format!(
-            "/// The output bias.\npub const VALUE_OUTPUT_BIAS: f32 = {:?};\n",
-            self.weights[last]
-        ));
-        text.push_str("/// The hidden layer input by input, its biases, the output weights.\n");
-        text.push_str(&format!("pub const VALUE_NET: &str = \"{packed}\";\n"));
-        (rounded, text)
     }
 
     /// The hidden sums and the win probability of a sample.
@@ -314,45 +269,6 @@ mod tests {
             }
             let plain = 1.0 / (1.0 + (-logit).exp());
             assert!((trainer.forward(&sample).1 - plain).abs() < 1e-5);
-        }
-    }
-
-    /// The packed table read by the bot gives the rounded network's values, and rounding moves
-    /// no weight by more than half a step.
-    #[test]
-    fn the_bot_reads_the_packed_network() {
-        let trainer = Trainer::new(5, 4);
-        let (rounded, text) = trainer.packed();
-        let table = text.split("VALUE_NET: &str = \"").nth(1).unwrap().split('"').next().unwrap();
-        let levels: Vec<u32> = table.chars().flat_map(hex::value::unpack).collect();
-        assert_eq!(levels.len(), trainer.weights.len() - 1);
-        let steps: Vec<f32> = text
-            .split("[f32; 2] = [")
-            .nth(1)
-            .unwrap()
-            .split(']')
-            .next()
-            .unwrap()
-            .split(", ")
-            .map(|s| s.parse().unwrap())
-            .collect();
-        for (k, (&w, &r)) in trainer.weights.iter().zip(&rounded.weights).enumerate() {
-            let step = steps[usize::from(k >= (INPUTS + 1) * 4)];
-            assert!((w - r).abs() <= step * 0.5001, "weight {k}: {w} -> {r}");
-            if k < levels.len() {
-                assert!(levels[k] < LEVELS);
-                assert_eq!((levels[k] as f32 - LEVEL_ZERO as f32) * step, r);
-            }
-        }
-        let net = hex::value::ValueNet::from_weights(4, &rounded.weights);
-        let r = record("d5,swap-pieces,e5,f6,g2,b3,k1", Color::Red);
-        let mut game = Game::new();
-        let mut sums = Vec::new();
-        for (mv, sample) in r.moves.iter().zip(samples(&r).unwrap()) {
-            game.play(*mv).unwrap();
-            let position = hex::position::Position::new(game.board(), game.to_move());
-            net.sums(&position, game.to_move(), &mut sums);
-            assert!((net.evaluate(&sums) - rounded.forward(&sample).1).abs() < 1e-5);
         }
     }
 
