@@ -40,6 +40,11 @@ const VALUE: Spec = Spec {
         Opt::value("decay", "D", "decoupled weight decay (AdamW), a fraction of the step").default("0"),
         Opt::value("seed", "S", "the initial weights' and the shuffles' seed").default("1"),
         Opt::value("hidden", "N", "hidden units").default("32"),
+        Opt::value(
+            "init",
+            "FILE",
+            "start from this network (--out's text) instead of random weights; its hidden units",
+        ),
         Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
     ],
     trailing: false,
@@ -87,7 +92,13 @@ fn run_value(args: &[String]) -> Result<(), String> {
         train.len(),
         held_out.len()
     );
-    let mut trainer = value::Trainer::new(seed, hidden);
+    let mut trainer = match args.text("init") {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            value::Trainer::from_text(seed, &text).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => value::Trainer::new(seed, hidden),
+    };
     let started = Instant::now();
     println!("epoch  train loss  held-out loss  held-out accuracy  seconds");
     for epoch in 0..=epochs {

@@ -85,6 +85,28 @@ impl Trainer {
         Trainer { hidden, weights, first: vec![0.0; count], second: vec![0.0; count], step: 0, rng }
     }
 
+    /// A trainer that continues from the network of `text` (written by [`Trainer::to_text`]); the
+    /// shuffles are seeded by `seed`.
+    pub fn from_text(seed: u64, text: &str) -> Result<Trainer, String> {
+        let mut lines = text.lines();
+        let hidden: usize = lines
+            .next()
+            .and_then(|l| l.strip_prefix("hidden "))
+            .and_then(|h| h.trim().parse().ok())
+            .filter(|&h| h > 0)
+            .ok_or("line 1: expected `hidden N`")?;
+        let weights: Vec<f32> = lines
+            .enumerate()
+            .map(|(k, l)| l.trim().parse().map_err(|_| format!("line {}: expected a number", k + 2)))
+            .collect::<Result<_, _>>()?;
+        let mut trainer = Trainer::new(seed, hidden);
+        if weights.len() != trainer.weights.len() {
+            return Err(format!("{} weights, expected {}", weights.len(), trainer.weights.len()));
+        }
+        trainer.weights = weights;
+        Ok(trainer)
+    }
+
     /// Where the hidden biases start (the output weights follow them).
     fn output(&self) -> usize {
         INPUTS * self.hidden
@@ -277,6 +299,10 @@ mod tests {
     fn the_text_holds_every_weight_in_order() {
         let trainer = Trainer::new(2, 5);
         let text = trainer.to_text();
+        assert_eq!(Trainer::from_text(9, &text).unwrap().weights, trainer.weights);
+        let error = Trainer::from_text(9, "hidden 5\n0.5\n").err().unwrap();
+        assert!(error.contains("weights, expected"), "{error}");
+        assert!(Trainer::from_text(9, "hidden x\n").is_err());
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "hidden 5");
         assert_eq!(lines.len(), 1 + INPUTS * 5 + 2 * 5 + 1);
