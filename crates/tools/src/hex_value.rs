@@ -1,4 +1,4 @@
-//! The value network's input frame, shared by its trainer (`hex-train value`) and the engine that
+//! The value network's input frame and its text file, shared by its trainer (`hex-train value`) and the engine that
 //! searches with it (`hex-baseline --engine ubfm`): one-hot stones read in the side to move's
 //! frame, the board transposed for blue so that the mover always joins top and bottom.
 
@@ -20,9 +20,44 @@ pub fn input(cell: usize, owner: Color, to_move: Color) -> usize {
     }
 }
 
+/// Reads a network as `hex-train value --out` writes it: `hidden H` on the first line, then every
+/// weight, one a line, in the order the hidden layer input by input (`H` each), its biases, the
+/// output weights, the output bias. Returns `H` and the weights.
+pub fn parse_network(text: &str) -> Result<(usize, Vec<f32>), String> {
+    let mut lines = text.lines();
+    let hidden: usize = lines
+        .next()
+        .and_then(|l| l.strip_prefix("hidden "))
+        .and_then(|h| h.trim().parse().ok())
+        .filter(|&h| h > 0)
+        .ok_or("line 1: expected `hidden N`")?;
+    let weights: Vec<f32> = lines
+        .enumerate()
+        .map(|(k, l)| l.trim().parse().map_err(|_| format!("line {}: expected a number", k + 2)))
+        .collect::<Result<_, _>>()?;
+    let expected = INPUTS * hidden + 2 * hidden + 1;
+    if weights.len() != expected {
+        return Err(format!("{} weights, expected {expected}", weights.len()));
+    }
+    Ok((hidden, weights))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_network_is_read_with_its_errors() {
+        let mut text = String::from("hidden 1\n");
+        for k in 0..INPUTS + 3 {
+            text.push_str(&format!("{}\n", k as f32 / 4.0));
+        }
+        let (hidden, weights) = parse_network(&text).unwrap();
+        assert_eq!((hidden, weights.len(), weights[5]), (1, INPUTS + 3, 1.25));
+        assert!(parse_network("hidden 1\n0.5\n").unwrap_err().contains("weights, expected"));
+        assert!(parse_network("hidden x\n").unwrap_err().starts_with("line 1"));
+        assert!(parse_network("hidden 1\nfoo\n").unwrap_err().starts_with("line 2"));
+    }
 
     #[test]
     fn the_frame_makes_blue_a_transposed_red() {

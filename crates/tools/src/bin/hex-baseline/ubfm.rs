@@ -10,7 +10,7 @@ use hex::geometry::Geometry;
 use hex::position::{stone, Position, EMPTY};
 use hex::{Cell, Color, Game, Move, CELLS};
 use std::time::Instant;
-use tools::hex_value::input;
+use tools::hex_value::{input, parse_network};
 
 /// A value network: one hidden layer (ReLU) over the stones in the mover's frame.
 #[derive(Debug)]
@@ -26,20 +26,8 @@ pub struct Network {
 impl Network {
     /// Reads the text written by `hex-train value --out`.
     pub fn parse(text: &str) -> Result<Network, String> {
-        let mut lines = text.lines();
-        let hidden: usize = lines
-            .next()
-            .and_then(|l| l.strip_prefix("hidden "))
-            .and_then(|h| h.trim().parse().ok())
-            .ok_or("line 1: expected `hidden N`")?;
-        let weights: Vec<f32> = lines
-            .enumerate()
-            .map(|(k, l)| l.trim().parse().map_err(|_| format!("line {}: expected a number", k + 2)))
-            .collect::<Result<_, _>>()?;
+        let (hidden, weights) = parse_network(text)?;
         let inputs = 2 * CELLS * hidden;
-        if weights.len() != inputs + 2 * hidden + 1 {
-            return Err(format!("{} weights, expected {}", weights.len(), inputs + 2 * hidden + 1));
-        }
         Ok(Network {
             hidden,
             columns: weights[..inputs].to_vec(),
