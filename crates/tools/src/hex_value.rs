@@ -20,9 +20,18 @@ pub fn input(cell: usize, owner: Color, to_move: Color) -> usize {
     }
 }
 
-/// Reads a network as `hex-train value --out` writes it: `hidden H` on the first line, then every
-/// weight, one a line, in the order the hidden layer input by input (`H` each), its biases, the
-/// output weights, the output bias. Returns `H` and the weights.
+/// A network of `hidden` units as text (`hex-train value --out`): `hidden H` on the first line, then
+/// every weight, one a line, in the order the hidden layer input by input (`H` each), its biases,
+/// the output weights, the output bias.
+pub fn network_text(hidden: usize, weights: &[f32]) -> String {
+    let mut text = format!("hidden {hidden}\n");
+    for w in weights {
+        text.push_str(&format!("{w}\n"));
+    }
+    text
+}
+
+/// Reads the text of [`network_text`]. Returns `H` and the weights.
 pub fn parse_network(text: &str) -> Result<(usize, Vec<f32>), String> {
     let mut lines = text.lines();
     let hidden: usize = lines
@@ -48,12 +57,10 @@ mod tests {
 
     #[test]
     fn a_network_is_read_with_its_errors() {
-        let mut text = String::from("hidden 1\n");
-        for k in 0..INPUTS + 3 {
-            text.push_str(&format!("{}\n", k as f32 / 4.0));
-        }
-        let (hidden, weights) = parse_network(&text).unwrap();
-        assert_eq!((hidden, weights.len(), weights[5]), (1, INPUTS + 3, 1.25));
+        let written: Vec<f32> = (0..INPUTS + 3).map(|k| k as f32 / 4.0 - 7.3).collect();
+        let text = network_text(1, &written);
+        assert!(text.starts_with("hidden 1\n-7.3\n-7.05\n"));
+        assert_eq!(parse_network(&text).unwrap(), (1, written));
         assert!(parse_network("hidden 1\n0.5\n").unwrap_err().contains("weights, expected"));
         assert!(parse_network("hidden x\n").unwrap_err().starts_with("line 1"));
         assert!(parse_network("hidden 1\nfoo\n").unwrap_err().starts_with("line 2"));

@@ -7,7 +7,8 @@
 //! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles, and the
 //!   sequential tests (GSPRT in logistic Elo, the paired-difference SPRT);
 //! * [`hex_record`]: the Hex game records `hex-arena` writes and the Hex trainers read.
-//! * [`hex_value`]: the Hex value network's input frame and its text file (its trainer and the engine that uses it).
+//! * [`hex_value`]: the Hex value network's input frame and its text file (its trainer and the
+//!   engine that uses it).
 //! * [`linez_baseline`]: the Linez yardstick players (random and greedy).
 //!
 //! The games' rules are not here: they come from the `hex` and `linez` libraries, the same code

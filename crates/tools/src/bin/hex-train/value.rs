@@ -13,7 +13,7 @@
 
 use hex::{Game, CELLS};
 use tools::hex_record::{Reason, Record};
-use tools::hex_value::{input, parse_network, INPUTS};
+use tools::hex_value::{input, network_text, parse_network, INPUTS};
 
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
 const WEIGHT_LIMIT: f32 = 8.0;
@@ -102,11 +102,7 @@ impl Trainer {
     /// The weights as text: `hidden H` on the first line, then every weight in order, one a line
     /// (read by `hex-baseline --engine ubfm --net FILE`).
     pub fn to_text(&self) -> String {
-        let mut text = format!("hidden {}\n", self.hidden);
-        for w in &self.weights {
-            text.push_str(&format!("{w}\n"));
-        }
-        text
+        network_text(self.hidden, &self.weights)
     }
 
     /// The hidden sums and the win probability of a sample.
