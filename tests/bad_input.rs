@@ -43,3 +43,19 @@ fn malformed_input_is_rejected_with_one_clear_line() {
     }
     assert!(failures.is_empty(), "{} rejections went wrong:\n{}", failures.len(), failures.join("\n"));
 }
+
+/// The Linez bot's thread switch is checked like its input: one line naming it, exit status 1.
+#[test]
+fn a_malformed_thread_switch_is_rejected_with_one_clear_line() {
+    for value in ["0", "two", ""] {
+        let run = std::process::Command::new(common::binary("linez"))
+            .env("LINEZ_THREADS", value)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("linez runs");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert_eq!(run.status.code(), Some(1), "LINEZ_THREADS={value:?}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "LINEZ_THREADS={value:?}: {stderr}");
+        assert!(stderr.starts_with("error: LINEZ_THREADS"), "LINEZ_THREADS={value:?}: {stderr}");
+    }
+}

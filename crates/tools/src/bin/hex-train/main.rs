@@ -2,9 +2,11 @@
 //!
 //! * `hex-train patterns`: the shape weights ([`hex::patterns`]) from the moves one engine chose;
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
-//!   crates/hex/README.md, "What did not help").
+//!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
+//!   bot's own search of N playouts predicting the same held-out games.
 //!
-//! See crates/hex/README.md ("The value network") for the data and the commands.
+//! See crates/hex/RESULTS.md ("A value network" and the sections after it) for the data and the
+//! commands.
 
 mod patterns;
 mod value;
@@ -46,6 +48,12 @@ const VALUE: Spec = Spec {
             "start from this network (--out's text) instead of random weights; its hidden units",
         ),
         Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
+        Opt::value(
+            "search",
+            "N",
+            "then value held-out positions by the bot's search of N playouts too, beside the network",
+        ),
+        Opt::value("every", "K", "--search: every K-th held-out position").default("1"),
     ],
     trailing: false,
     notes: "",
@@ -117,6 +125,10 @@ fn run_value(args: &[String]) -> Result<(), String> {
     }
     if let Some(out) = out {
         std::fs::write(&out, trainer.to_text()).map_err(|e| format!("{out}: {e}"))?;
+    }
+    if let Some(playouts) = args.optional("search", "a count")? {
+        let every = args.get_in("every", 1..=1_000_000, "a count")?;
+        value::compare_with_search(&trainer, &records, playouts, every)?;
     }
     Ok(())
 }

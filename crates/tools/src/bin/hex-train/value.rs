@@ -11,7 +11,11 @@
 //! still joins top and bottom). Every tenth game is held out. Plain minibatch Adam on the
 //! cross-entropy, deterministic by its seed; weights are clamped to -8..8.
 
-use hex::{Game, CELLS};
+use hex::geometry::NODES;
+use hex::position::Position;
+use hex::search::Search;
+use hex::{Game, Move, CELLS};
+use std::time::{Duration, Instant};
 use tools::hex_record::{Reason, Record};
 use tools::hex_value::{input, network_text, parse_network, INPUTS};
 
@@ -125,10 +129,7 @@ impl Trainer {
 
     /// Cross-entropy (natural log) and whether the prediction's side of 1/2 was right.
     fn loss(&self, sample: &Sample) -> (f64, bool) {
-        let (_, p) = self.forward(sample);
-        let p = f64::from(p).clamp(1e-6, 1.0 - 1e-6);
-        let loss = if sample.won { -p.ln() } else { -(1.0 - p).ln() };
-        (loss, (p > 0.5) == sample.won)
+        cross_entropy(self.forward(sample).1, sample.won)
     }
 
     /// One Adam step on a minibatch, with decoupled weight decay `decay` (AdamW).
@@ -195,6 +196,14 @@ impl Trainer {
     }
 }
 
+/// Cross-entropy (natural log) of the probability `p` that the side to move wins, and whether its
+/// side of 1/2 was right.
+fn cross_entropy(p: f32, won: bool) -> (f64, bool) {
+    let p = f64::from(p).clamp(1e-6, 1.0 - 1e-6);
+    let loss = if won { -p.ln() } else { -(1.0 - p).ln() };
+    (loss, (p > 0.5) == won)
+}
+
 /// SplitMix64.
 fn next(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -212,9 +221,9 @@ fn uniform(state: &mut u64) -> f32 {
 /// game held out), the training ones with their half turns.
 pub fn split(records: &[Record]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
-    for (k, record) in records.iter().filter(|r| r.reason == Reason::Connect).enumerate() {
+    for (k, record) in connected(records).enumerate() {
         let game = samples(record)?;
-        if k % 10 == 9 {
+        if held_out_game(k) {
             held_out.extend(game);
         } else {
             for sample in game {
@@ -224,6 +233,82 @@ pub fn split(records: &[Record]) -> Result<(Vec<Sample>, Vec<Sample>), String> {
         }
     }
     Ok((train, held_out))
+}
+
+/// The games that ended by a connection (the only ones with samples).
+fn connected(records: &[Record]) -> impl Iterator<Item = &Record> {
+    records.iter().filter(|r| r.reason == Reason::Connect)
+}
+
+/// Whether the `k`-th game of [`connected`] is held out: every tenth.
+fn held_out_game(k: usize) -> bool {
+    k % 10 == 9
+}
+
+/// The bar a network must clear inside the search: every `every`-th held-out position (those of
+/// [`split`], in order) valued by the bot's own search of `playouts` playouts (the chosen move's win
+/// rate for the side to move, as the search reports it) and by the network. Printed: the
+/// cross-entropy and accuracy of the two, and of their mixes in logit space.
+pub fn compare_with_search(
+    trainer: &Trainer,
+    records: &[Record],
+    playouts: u32,
+    every: usize,
+) -> Result<(), String> {
+    let far = Instant::now() + Duration::from_secs(3600);
+    let mut valued = Vec::new(); // (search, network, won)
+    let mut position_index = 0usize;
+    let started = Instant::now();
+    for (k, record) in connected(records).enumerate().filter(|&(k, _)| held_out_game(k)) {
+        let game_samples = samples(record)?;
+        let mut game = Game::new();
+        for (mv, sample) in record.moves.iter().zip(&game_samples) {
+            game.play(*mv).map_err(|e| format!("game {}: {e}", record.game))?;
+            position_index += 1;
+            if position_index % every != 0 {
+                continue;
+            }
+            let last = match mv {
+                Move::Place(cell) => cell.index(),
+                Move::Swap => NODES,
+            };
+            let position = Position::new(game.board(), game.to_move());
+            let seed = (k * 1000 + position_index) as u64;
+            let result = Search::new(seed).run(&position, last, far, playouts);
+            // A proven result is taken at 1% from certain: the game's players may still let it go.
+            let searched = result.value.clamp(0.01, 0.99);
+            valued.push((searched, trainer.forward(sample).1, sample.won));
+        }
+    }
+    println!(
+        "{} held-out positions (every {every}), searched at {playouts} playouts in {:.0} s",
+        valued.len(),
+        started.elapsed().as_secs_f64()
+    );
+    println!("network share  cross-entropy  accuracy");
+    for share in [0.0f32, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0] {
+        let (loss, accuracy) = mixed_loss(&valued, share);
+        println!("{share:13.1}  {loss:13.4}  {:7.1}%", 100.0 * accuracy);
+    }
+    Ok(())
+}
+
+/// Mean cross-entropy and accuracy of `(search, network, won)` triples valued by the mix
+/// `(1 - share) logit(search) + share logit(network)`.
+fn mixed_loss(valued: &[(f32, f32, bool)], share: f32) -> (f64, f64) {
+    let logit = |p: f32| {
+        let p = p.clamp(1e-6, 1.0 - 1e-6);
+        (p / (1.0 - p)).ln()
+    };
+    let (mut loss, mut right) = (0.0, 0usize);
+    for &(searched, net, won) in valued {
+        let mixed = (1.0 - share) * logit(searched) + share * logit(net);
+        let (l, r) = cross_entropy(1.0 / (1.0 + (-mixed).exp()), won);
+        loss += l;
+        right += usize::from(r);
+    }
+    let n = valued.len().max(1) as f64;
+    (loss / n, right as f64 / n)
 }
 
 #[cfg(test)]
@@ -290,6 +375,25 @@ mod tests {
         for (line, w) in lines[1..].iter().zip(&trainer.weights) {
             assert_eq!(line.parse::<f32>().unwrap(), *w);
         }
+    }
+
+    #[test]
+    fn the_mix_ends_are_the_search_and_the_network() {
+        let trainer = Trainer::new(5, 8);
+        let record = record("f6,e7,d8,c9,b10", Color::Red);
+        let game = samples(&record).unwrap();
+        let searched = [0.2f32, 0.9, 0.6, 0.3];
+        let valued: Vec<(f32, f32, bool)> =
+            game.iter().zip(searched).map(|(s, v)| (v, trainer.forward(s).1, s.won)).collect();
+        let (net_loss, net_accuracy) = mixed_loss(&valued, 1.0);
+        let (loss, accuracy) = trainer.measure(&game[..valued.len()]);
+        assert!((net_loss - loss).abs() < 1e-5 && net_accuracy == accuracy, "{net_loss} {loss}");
+        let plain: f64 = valued
+            .iter()
+            .map(|&(v, _, won)| if won { -f64::from(v).ln() } else { -(1.0 - f64::from(v)).ln() })
+            .sum::<f64>()
+            / valued.len() as f64;
+        assert!((mixed_loss(&valued, 0.0).0 - plain).abs() < 1e-5);
     }
 
     #[test]
