@@ -44,7 +44,8 @@ fn malformed_input_is_rejected_with_one_clear_line() {
     assert!(failures.is_empty(), "{} rejections went wrong:\n{}", failures.len(), failures.join("\n"));
 }
 
-/// The Linez bot's thread switch is checked like its input: one line naming it, exit status 1.
+/// The Linez bot's thread switch is checked like its input (one line naming it, exit status 1), and
+/// a good value plays the same move.
 #[test]
 fn a_malformed_thread_switch_is_rejected_with_one_clear_line() {
     for value in ["0", "two", ""] {
@@ -58,4 +59,23 @@ fn a_malformed_thread_switch_is_rejected_with_one_clear_line() {
         assert_eq!(stderr.lines().count(), 1, "LINEZ_THREADS={value:?}: {stderr}");
         assert!(stderr.starts_with("error: LINEZ_THREADS"), "LINEZ_THREADS={value:?}: {stderr}");
     }
+    // A good value is taken, and the threads do not change the move.
+    let turn = b"1........\n.........\n....2....\n.........\n.........\n.........\n......3..\n.........\n.........\n352\n";
+    let answers: Vec<Vec<u8>> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let mut child = std::process::Command::new(common::binary("linez"))
+                .env("LINEZ_THREADS", threads)
+                .stdin(std::process::Stdio::piped())
+                .stdout(std::process::Stdio::piped())
+                .spawn()
+                .expect("linez runs");
+            std::io::Write::write_all(&mut child.stdin.take().unwrap(), turn).unwrap();
+            let run = child.wait_with_output().unwrap();
+            assert!(run.status.success(), "LINEZ_THREADS={threads}");
+            run.stdout
+        })
+        .collect();
+    assert_eq!(answers[0].len(), 5, "{:?}", String::from_utf8_lossy(&answers[0]));
+    assert_eq!(answers[0], answers[1]);
 }
