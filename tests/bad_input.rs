@@ -48,34 +48,26 @@ fn malformed_input_is_rejected_with_one_clear_line() {
 /// a good value plays the same move.
 #[test]
 fn a_malformed_thread_switch_is_rejected_with_one_clear_line() {
+    let linez = common::binary("linez");
+    let limit = Duration::from_secs(20);
     for value in ["0", "two", ""] {
-        let run = std::process::Command::new(common::binary("linez"))
-            .env("LINEZ_THREADS", value)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .expect("linez runs");
-        let stderr = String::from_utf8_lossy(&run.stderr);
-        assert_eq!(run.status.code(), Some(1), "LINEZ_THREADS={value:?}: {stderr}");
-        assert_eq!(stderr.lines().count(), 1, "LINEZ_THREADS={value:?}: {stderr}");
-        assert!(stderr.starts_with("error: LINEZ_THREADS"), "LINEZ_THREADS={value:?}: {stderr}");
+        let run = common::run_with_env(&linez, &[("LINEZ_THREADS", value)], b"", limit);
+        if let Some(problem) = common::rejection_problem(&run, "LINEZ_THREADS") {
+            panic!("LINEZ_THREADS={value:?}: {problem}");
+        }
+        assert_eq!(run.code(), Some(1), "LINEZ_THREADS={value:?}: {}", run.stderr);
+        assert!(run.stderr.starts_with("error: LINEZ_THREADS"), "LINEZ_THREADS={value:?}: {}", run.stderr);
     }
     // A good value is taken, and the threads do not change the move.
     let turn = b"1........\n.........\n....2....\n.........\n.........\n.........\n......3..\n.........\n.........\n352\n";
-    let answers: Vec<Vec<u8>> = ["1", "2"]
+    let answers: Vec<String> = ["1", "2"]
         .iter()
         .map(|threads| {
-            let mut child = std::process::Command::new(common::binary("linez"))
-                .env("LINEZ_THREADS", threads)
-                .stdin(std::process::Stdio::piped())
-                .stdout(std::process::Stdio::piped())
-                .spawn()
-                .expect("linez runs");
-            std::io::Write::write_all(&mut child.stdin.take().unwrap(), turn).unwrap();
-            let run = child.wait_with_output().unwrap();
-            assert!(run.status.success(), "LINEZ_THREADS={threads}");
+            let run = common::run_with_env(&linez, &[("LINEZ_THREADS", threads)], turn, limit);
+            assert_eq!(run.code(), Some(0), "LINEZ_THREADS={threads}: {}", run.stderr);
             run.stdout
         })
         .collect();
-    assert_eq!(answers[0].len(), 5, "{:?}", String::from_utf8_lossy(&answers[0]));
+    assert_eq!(answers[0].len(), 5, "{:?}", answers[0]);
     assert_eq!(answers[0], answers[1]);
 }

@@ -202,8 +202,14 @@ impl Run {
 
 /// Runs `program` with `input` on stdin; kills it after `limit`.
 pub fn run(program: &Path, input: &[u8], limit: Duration) -> Run {
+    run_with_env(program, &[], input, limit)
+}
+
+/// [`run`] with the environment variables `env` set.
+pub fn run_with_env(program: &Path, env: &[(&str, &str)], input: &[u8], limit: Duration) -> Run {
     let start = Instant::now();
     let mut child = Command::new(program)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
