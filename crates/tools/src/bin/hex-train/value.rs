@@ -28,10 +28,10 @@ pub struct Sample {
     won: bool,
 }
 
-/// The samples of one game (every position before the winning move).
-pub fn samples(record: &Record) -> Result<Vec<Sample>, String> {
+/// Replays `record`, calling `visit` with every position before the winning move, the move that
+/// led to it and its sample.
+fn replay(record: &Record, mut visit: impl FnMut(&Game, Move, Sample)) -> Result<(), String> {
     let mut game = Game::new();
-    let mut samples = Vec::new();
     for mv in &record.moves {
         game.play(*mv).map_err(|e| format!("game {}: {e}", record.game))?;
         if game.winner().is_some() {
@@ -42,8 +42,15 @@ pub fn samples(record: &Record) -> Result<Vec<Sample>, String> {
         let inputs = hex::Cell::all()
             .filter_map(|cell| board.get(cell).map(|owner| input(cell.index(), owner, to_move) as u16))
             .collect();
-        samples.push(Sample { inputs, won: record.winner == to_move });
+        visit(&game, *mv, Sample { inputs, won: record.winner == to_move });
     }
+    Ok(())
+}
+
+/// The samples of one game (every position before the winning move).
+pub fn samples(record: &Record) -> Result<Vec<Sample>, String> {
+    let mut samples = Vec::new();
+    replay(record, |_, _, sample| samples.push(sample))?;
     Ok(samples)
 }
 
@@ -260,13 +267,10 @@ pub fn compare_with_search(
     let mut position_index = 0usize;
     let started = Instant::now();
     for (k, record) in connected(records).enumerate().filter(|&(k, _)| held_out_game(k)) {
-        let game_samples = samples(record)?;
-        let mut game = Game::new();
-        for (mv, sample) in record.moves.iter().zip(&game_samples) {
-            game.play(*mv).map_err(|e| format!("game {}: {e}", record.game))?;
+        replay(record, |game, mv, sample| {
             position_index += 1;
             if position_index % every != 0 {
-                continue;
+                return;
             }
             let last = match mv {
                 Move::Place(cell) => cell.index(),
@@ -277,8 +281,8 @@ pub fn compare_with_search(
             let result = Search::new(seed).run(&position, last, far, playouts);
             // A proven result is taken at 1% from certain: the game's players may still let it go.
             let searched = result.value.clamp(0.01, 0.99);
-            valued.push((searched, trainer.forward(sample).1, sample.won));
-        }
+            valued.push((searched, trainer.forward(&sample).1, sample.won));
+        })?;
     }
     println!(
         "{} held-out positions (every {every}), searched at {playouts} playouts in {:.0} s",
