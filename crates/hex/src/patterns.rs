@@ -10,7 +10,7 @@
 //! owner, so a shape and its half-turn share one weight.
 //!
 //! The weights are Bradley-Terry strengths (a cell is chosen with probability proportional to the
-//! product of its features' weights) learned offline from strong games (`hex-train patterns` in crates/tools,
+//! product of its features' weights) learned offline from strong games (`hex-train patterns` in crates/hex-tools,
 //! see the README): one weight per 6-neighbour shape, a correction for each frequent 12-cell
 //! shape, and one for where the cell is relative to the two most recent moves (the opponent's
 //! last one and the mover's own before it). The search uses them as move priors.

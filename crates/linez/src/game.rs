@@ -345,7 +345,7 @@ mod tests {
 
     #[test]
     fn new_games_match_the_python_generator() {
-        // `python3 tools/linez_gen.py start 1` and `start 42`.
+        // `python3 crates/linez-tools/linez_gen.py start 1` and `start 42`.
         let game = Game::new(1, Rules::default());
         let expected = [
             ".........",
@@ -379,7 +379,7 @@ mod tests {
 
     #[test]
     fn a_quiet_move_places_next_three_then_draws_a_fresh_one() {
-        // `printf 'H3C4\n' | python3 tools/linez_gen.py replay 1`: placed 1@A7 4@H4 2@F1.
+        // `printf 'H3C4\n' | python3 crates/linez-tools/linez_gen.py replay 1`: placed 1@A7 4@H4 2@F1.
         let mut game = Game::new(1, Rules::default());
         let step = game.play_text("H3C4").unwrap();
         assert_eq!(step.removal.count, 0);
@@ -512,8 +512,8 @@ mod tests {
         assert!(by_column.clone().play_text("H3C4").is_err());
     }
 
-    // Every pinned value below was computed with `tools/linez_gen.py`, an independent Python
-    // implementation of the spec using big integers (e.g. `python3 tools/linez_gen.py raw 0 3`).
+    // Every pinned value below was computed with `crates/linez-tools/linez_gen.py`, an independent Python
+    // implementation of the spec using big integers (e.g. `python3 crates/linez-tools/linez_gen.py raw 0 3`).
 
     #[test]
     fn splitmix64_matches_the_reference_outputs() {

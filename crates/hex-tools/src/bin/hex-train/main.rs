@@ -1,0 +1,151 @@
+//! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
+//!
+//! * `hex-train patterns`: the shape weights ([`hex::patterns`]) from the moves one engine chose;
+//! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
+//!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
+//!   bot's own search of N playouts predicting the same held-out games.
+//!
+//! See crates/hex/RESULTS.md ("A value network" and the sections after it) for the data and the
+//! commands.
+
+mod patterns;
+mod value;
+
+use hex_tools::hex_record::read_files;
+use match_kit::cli::{Args, Opt, Parsed, Spec};
+use std::time::Instant;
+
+const PATTERNS: Spec = Spec {
+    usage: &["hex-train patterns [OPTIONS] RECORDS..."],
+    about: "Fits the shape weights to the moves in RECORDS (hex-arena record files) by\n\
+            minorization-maximization, holding out every tenth game, and writes the packed table.",
+    options: &[
+        Opt::value("player", "NAME", "learn only the moves of engines whose name starts with NAME"),
+        Opt::value("min-wins", "N", "keep the 12-cell shapes chosen at least N times").default("5"),
+        Opt::value("max-shapes", "N", "keep at most N 12-cell shapes").default("3000"),
+        Opt::value("iterations", "N", "minorization-maximization rounds").default("30"),
+        Opt::value("out", "FILE", "the packed table").default("crates/hex/src/shape_table.rs"),
+    ],
+    trailing: false,
+    notes: "",
+};
+
+const VALUE: Spec = Spec {
+    usage: &["hex-train value [OPTIONS] RECORDS..."],
+    about: "Fits the value network to the outcomes of the games in RECORDS (hex-arena record files;\n\
+            games that ended by a connection), holding out every tenth game, and prints the loss\n\
+            after each epoch.",
+    options: &[
+        Opt::value("epochs", "N", "passes over the training positions").default("12"),
+        Opt::value("batch", "N", "positions a step").default("256"),
+        Opt::value("rate", "R", "Adam's step size").default("0.002"),
+        Opt::value("decay", "D", "decoupled weight decay (AdamW), a fraction of the step").default("0"),
+        Opt::value("seed", "S", "the initial weights' and the shuffles' seed").default("1"),
+        Opt::value("hidden", "N", "hidden units").default("32"),
+        Opt::value(
+            "init",
+            "FILE",
+            "start from this network (--out's text) instead of random weights; its hidden units",
+        ),
+        Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
+        Opt::value(
+            "search",
+            "N",
+            "then value held-out positions by the bot's search of N playouts too, beside the network",
+        ),
+        Opt::value("every", "K", "--search: every K-th held-out position").default("1"),
+    ],
+    trailing: false,
+    notes: "",
+};
+
+/// The options of `spec` and at least one records file, or `None` after printing the help.
+fn parse(spec: &Spec, args: &[String]) -> Result<Option<Args>, String> {
+    match spec.parse(args)? {
+        Parsed::Help => {
+            print!("{}", spec.help());
+            Ok(None)
+        }
+        Parsed::Args(args) if args.positional.is_empty() => Err("expected at least one records file".into()),
+        Parsed::Args(args) => Ok(Some(args)),
+    }
+}
+
+fn run_patterns(args: &[String]) -> Result<(), String> {
+    let Some(args) = parse(&PATTERNS, args)? else { return Ok(()) };
+    let options = patterns::Options {
+        player: args.text("player").map(str::to_string),
+        min_wins: args.get("min-wins", "a count")?,
+        max_shapes: args.get("max-shapes", "a count")?,
+        iterations: args.get("iterations", "a count")?,
+        out: args.get("out", "a path")?,
+    };
+    patterns::run(&options, &read_files(&args.positional)?)
+}
+
+fn run_value(args: &[String]) -> Result<(), String> {
+    let Some(args) = parse(&VALUE, args)? else { return Ok(()) };
+    let epochs: usize = args.get("epochs", "a count")?;
+    let batch: usize = args.get_in("batch", 1..=1_000_000, "a count")?;
+    let rate: f32 = args.get("rate", "a number")?;
+    let decay: f32 = args.get("decay", "a number")?;
+    let seed: u64 = args.get("seed", "an integer")?;
+    let hidden: usize = args.get_in("hidden", 1..=1024, "a count")?;
+    let out = args.text("out").map(str::to_string);
+    let records = read_files(&args.positional)?;
+    let (train, held_out) = value::split(&records)?;
+    println!(
+        "{} games: {} training positions (with half turns), {} held out",
+        records.len(),
+        train.len(),
+        held_out.len()
+    );
+    let mut trainer = match args.text("init") {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            value::Trainer::from_text(seed, &text).map_err(|e| format!("{path}: {e}"))?
+        }
+        None => value::Trainer::new(seed, hidden),
+    };
+    let started = Instant::now();
+    println!("epoch  train loss  held-out loss  held-out accuracy  seconds");
+    for epoch in 0..=epochs {
+        if epoch > 0 {
+            // A step size that halves over the last third of the epochs.
+            let late = (3 * epoch).saturating_sub(2 * epochs) as f32 / epochs.max(1) as f32;
+            trainer.epoch(&train, batch, rate * (1.0 - 1.5 * late).max(0.25), decay);
+        }
+        let (train_loss, _) = trainer.measure(&train);
+        let (loss, accuracy) = trainer.measure(&held_out);
+        println!(
+            "{epoch:5}  {train_loss:10.4}  {loss:13.4}  {:16.1}%  {:7.1}",
+            100.0 * accuracy,
+            started.elapsed().as_secs_f64()
+        );
+    }
+    if let Some(out) = out {
+        std::fs::write(&out, trainer.to_text()).map_err(|e| format!("{out}: {e}"))?;
+    }
+    if let Some(playouts) = args.optional("search", "a count")? {
+        let every = args.get_in("every", 1..=1_000_000, "a count")?;
+        value::compare_with_search(&trainer, &records, playouts, every)?;
+    }
+    Ok(())
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("patterns") => run_patterns(&args[1..]),
+        Some("value") => run_value(&args[1..]),
+        Some("-h" | "--help") | None => {
+            println!("usage: hex-train patterns|value [OPTIONS] RECORDS...   (hex-train patterns --help)");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns or value")),
+    };
+    if let Err(message) = result {
+        eprintln!("error: {message}");
+        std::process::exit(2);
+    }
+}

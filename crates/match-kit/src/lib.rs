@@ -1,0 +1,12 @@
+//! The match kit: the plumbing both referees (`hex-arena`, `linez-sim`) share. It knows no game.
+//!
+//! * [`cli`]: one small option parser, with `--help`, defaults and validation;
+//! * [`process`]: an engine as a subprocess, answering within a deadline;
+//! * [`pool`]: the worker pool behind `-j`, results in order, shards, and the progress line;
+//! * [`stats`]: mean ± 2 standard errors, win rate, Elo with its interval, percentiles, and the
+//!   sequential tests (GSPRT in logistic Elo, the paired-difference SPRT).
+
+pub mod cli;
+pub mod pool;
+pub mod process;
+pub mod stats;
