@@ -105,11 +105,16 @@ impl<'a> Edits<'a> {
     }
 }
 
-/// Removes every item under `#[cfg(test)]` (the judge never runs tests).
-pub(crate) fn drop_test_items(edits: &mut Edits<'_>) {
+/// Removes every item under `#[cfg(test)]` (the judge never runs tests) or `#[cfg(feature = "..")]`
+/// (the judge compiles with no cargo features: such items are experiments' knobs, off there anyway).
+pub(crate) fn drop_off_judge_items(edits: &mut Edits<'_>) {
     let mut k = 0;
     while k < edits.len() {
-        if edits.texts_match(k, &["#", "[", "cfg", "(", "test", ")", "]"]) {
+        let feature = edits.texts_match(k, &["#", "[", "cfg", "(", "feature", "="])
+            && k + 8 < edits.len()
+            && edits.text(k + 6).starts_with('"')
+            && edits.texts_match(k + 7, &[")", "]"]);
+        if feature || edits.texts_match(k, &["#", "[", "cfg", "(", "test", ")", "]"]) {
             let end = edits.item_end(k);
             let (start, stop) = (edits.span(k).start, edits.span(end - 1).end);
             edits.replacements.push((start, stop, String::new()));
@@ -205,7 +210,7 @@ mod tests {
     fn edited(src: &str, library: Option<&str>, dependencies: &[&str]) -> String {
         let dependencies: Vec<String> = dependencies.iter().map(|d| d.to_string()).collect();
         let mut edits = Edits::new(src).unwrap();
-        drop_test_items(&mut edits);
+        drop_off_judge_items(&mut edits);
         rewrite_paths(&mut edits, &Rewrite { library, dependencies: &dependencies });
         edits.apply()
     }
@@ -233,6 +238,12 @@ mod tests {
     fn test_items_are_dropped_with_their_attributes_and_bodies() {
         let src = "fn a() {}\n#[cfg(test)]\nmod tests { fn t() { let _ = \"}\"; } }\n#[cfg(test)]\nuse x::y;\nfn b() {}\n";
         assert_eq!(edited(src, None, &[]), "fn a() {}\n\n\nfn b() {}\n");
+    }
+
+    #[test]
+    fn feature_items_are_dropped_and_their_negations_kept() {
+        let src = "fn a() {}\n#[cfg(feature = \"knobs\")]\nfn k() { let _ = \"}\"; }\n#[cfg(not(feature = \"knobs\"))]\nfn b() {}\n";
+        assert_eq!(edited(src, None, &[]), "fn a() {}\n\n#[cfg(not(feature = \"knobs\"))]\nfn b() {}\n");
     }
 
     #[test]

@@ -3,16 +3,16 @@
 
 use std::path::Path;
 
-use crate::edit::{drop_test_items, rewrite_paths, Edits, Rewrite};
+use crate::edit::{drop_off_judge_items, rewrite_paths, Edits, Rewrite};
 use crate::lex::TokenKind;
 use crate::{read, BundleError, Result};
 
-/// Processes one source file: drops `#[cfg(test)]` items, rewrites paths, inlines `mod x;` from
+/// Processes one source file: drops `#[cfg(test)]` and `#[cfg(feature = "..")]` items, rewrites paths, inlines `mod x;` from
 /// `child_dir`.
 pub(crate) fn expand_file(path: &Path, child_dir: &Path, rewrite: &Rewrite<'_>) -> Result<String> {
     let src = read(path)?;
     let mut edits = Edits::new(&src).map_err(|e| BundleError(format!("{}: {e}", path.display())))?;
-    drop_test_items(&mut edits);
+    drop_off_judge_items(&mut edits);
     rewrite_paths(&mut edits, rewrite);
     for k in 0..edits.len() {
         let token = edits.span(k);

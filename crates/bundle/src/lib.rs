@@ -4,7 +4,8 @@
 //! workspace crate it depends on (such as `io`) as modules of the same file:
 //!
 //! * `mod name;` declarations are replaced by the module's file, recursively (`expand.rs`);
-//! * items under `#[cfg(test)]` are removed (`edit.rs`);
+//! * items under `#[cfg(test)]` or `#[cfg(feature = "..")]` are removed (`edit.rs`): the judge runs
+//!   no tests and sets no cargo features;
 //! * inside an inlined library, `crate::` becomes `crate::<library>::`, and a path that starts with a
 //!   dependency's name (`io::Scanner`) becomes `crate::io::Scanner`, so the code means what it meant as
 //!   a separate crate (`edit.rs`; the dependencies come from the manifests, `manifest.rs`);
