@@ -53,8 +53,10 @@ impl<'a> Edits<'a> {
                     depth -= 1;
                     if depth == 0 {
                         // Attributes are bracketed, never braced, so the first brace group closed
-                        // at depth 0 is the item's body.
-                        return j + 1;
+                        // at depth 0 is the item's body, or a braced list that a `;` ends
+                        // (`use a::{b, c};`, `const X: S = S { .. };`).
+                        let semicolon = j + 1 < self.sig.len() && self.text(j + 1) == ";";
+                        return j + 1 + usize::from(semicolon);
                     }
                 }
                 ";" if depth == 0 => return j + 1,
@@ -244,6 +246,8 @@ mod tests {
     fn feature_items_are_dropped_and_their_negations_kept() {
         let src = "fn a() {}\n#[cfg(feature = \"knobs\")]\nfn k() { let _ = \"}\"; }\n#[cfg(not(feature = \"knobs\"))]\nfn b() {}\n";
         assert_eq!(edited(src, None, &[]), "fn a() {}\n\n#[cfg(not(feature = \"knobs\"))]\nfn b() {}\n");
+        let src = "#[cfg(feature = \"game\")]\npub use game::{Game, Rules};\n#[cfg(test)]\nconst S: P = P { x: 1 };\nfn b() {}\n";
+        assert_eq!(edited(src, None, &[]), "\n\nfn b() {}\n", "a braced list's `;` goes with its item");
     }
 
     #[test]
