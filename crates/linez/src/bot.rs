@@ -25,7 +25,7 @@ pub use protocol::{play, GAME_BUDGET};
 pub use schedule::{effort_of_units, Effort};
 pub use search::Rollout;
 
-use crate::board::{Board, Move};
+use crate::{Board, Move};
 use evaluation::Evaluator;
 use schedule::{
     clock_limit, effort_for, PLANNED_SHARE_PERCENT, PLANNED_UNITS_PER_SECOND, SAFETY_NET_PERCENT, THREADS_MAX,

@@ -1,9 +1,17 @@
-//! Linez (TopCoder Marathon Match 5): the game's rules, seeded game generation and the bot.
+//! Linez (TopCoder Marathon Match 5): the game's rules, seeded game generation and the bot, as one
+//! flat API (every public item is at the crate root).
 //!
-//! * [`board`]: the rules, once — the 9x9 board, cell names ([`CONVENTION`]), moves and their
-//!   legality, lines of 5+ and their points, and the 10-line turn text of the protocol.
-//! * [`game`]: seeded game generation (SplitMix64 streams) and the open-rule switches.
-//! * [`bot`]: the player. In-process use (e.g. the simulator's fast tuning):
+//! * The rules, once: cells and sets of cells ([`Cell`], [`CellSet`], [`cells_of`], [`flood`]),
+//!   moves and their notation ([`Move`], [`CONVENTION`]), the [`Board`] with legality, lines of 5+
+//!   and their points ([`points_for`]), and the 10-line [`Turn`] text of the protocol
+//!   ([`read_turn`], [`parse_turn`]).
+//! * Seeded games: [`Game`] under [`Rules`], from the spec's [`SplitMix64`] streams.
+//! * The player: [`Bot`] and its stdin/stdout loop [`play`] with the judge's [`GAME_BUDGET`];
+//!   [`Effort`] and [`effort_of_units`] for fixed work a move. With the `tuning` feature (the
+//!   tools turn it on; the judge's bundle never has it), constructors take other [`Weights`],
+//!   [`Rollout`] settings, fixed work a move, or no clock.
+//!
+//! In-process use:
 //!
 //! ```
 //! use linez::{Board, Bot};
@@ -41,13 +49,19 @@ macro_rules! switch_names {
     };
 }
 
-pub mod board;
-pub mod bot;
-pub mod game;
+mod board;
+mod bot;
+mod cells;
+mod game;
+mod moves;
+mod turn;
 
-pub use board::{
-    cell, cells_of, column_of, flood, neighbours, parse_next_three, parse_row, parse_turn, points_for,
-    read_turn, row_of, Board, Cell, CellSet, Convention, IllegalMove, Move, Removal, Turn, ALL_CELLS, CELLS,
-    COLOURS, CONVENTION, MIN_LINE, SIZE,
+pub use board::{points_for, Board, Removal};
+pub use bot::{effort_of_units, play, Bot, Effort, Rollout, Weights, GAME_BUDGET};
+pub use cells::{
+    cell, cell_bit, cells_of, column_of, flood, neighbours, neighbours_of, row_of, Cell, CellSet, ALL_CELLS, CELLS,
+    COLOURS, DIRECTIONS, MIN_LINE, SIZE,
 };
-pub use bot::Bot;
+pub use game::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64, Step};
+pub use moves::{Convention, IllegalMove, Move, CONVENTION};
+pub use turn::{parse_next_three, parse_row, parse_turn, read_turn, Turn};

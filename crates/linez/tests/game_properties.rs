@@ -1,11 +1,11 @@
-//! Property tests of the seeded Linez game (`linez::game::Game`) against a slow, deliberately plain
+//! Property tests of the seeded Linez game (`linez::Game`) against a slow, deliberately plain
 //! referee written here from the spec: 2-D arrays, a breadth-first search for paths, runs counted
 //! cell by cell. Random seeds, random rule switches and random sequences of legal and illegal moves
 //! must give the same boards, nextThree, scores and ends.
 // The plain referee indexes its 2-D arrays by row and column on purpose: it mirrors the spec.
 #![allow(clippy::needless_range_loop)]
 
-use linez::game::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64};
+use linez::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64};
 use linez::{cell, Move};
 use proptest::prelude::*;
 

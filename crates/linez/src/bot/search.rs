@@ -4,7 +4,7 @@
 
 use super::evaluation::{EmptyRegions, Evaluator, WindowCounts};
 use super::schedule::{Effort, ROLLOUT_PLY_QUARTERS};
-use crate::board::{cells_of, neighbours_of, Board, Cell, CellSet, Move};
+use crate::{cells_of, neighbours_of, Board, Cell, CellSet, Move};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Where and how samples roll out: the search's settings (the evaluation's are
@@ -504,8 +504,7 @@ fn best_of(moves: &[Scored]) -> Option<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::evaluation::may_share_window;
-    use crate::bot::evaluation::tests::{plain_window_score, playable_boards};
+    use crate::bot::evaluation::tests::{may_share_window, plain_window_score, playable_boards};
     use crate::bot::Weights;
 
     /// The default bot's search, sampling on `threads` threads.
@@ -583,10 +582,10 @@ mod tests {
         // Random boards seldom hold a line to complete: add one that does (four 6s and a fifth).
         let mut ready = Board::new();
         for column in 0..4 {
-            ready.set(crate::board::cell(2, column), 6);
+            ready.set(crate::cell(2, column), 6);
         }
-        ready.set(crate::board::cell(8, 8), 6);
-        ready.set(crate::board::cell(0, 0), 1);
+        ready.set(crate::cell(8, 8), 6);
+        ready.set(crate::cell(0, 0), 1);
         let mut boards = playable_boards(7, [10, 40, 60, 85], 25);
         boards.push(ready);
         for board in boards {
@@ -673,10 +672,10 @@ mod tests {
         }
         let mut board = Board::new();
         for column in 0..4 {
-            board.set(crate::board::cell(2, column), 6);
+            board.set(crate::cell(2, column), 6);
         }
-        board.set(crate::board::cell(8, 8), 6);
-        board.set(crate::board::cell(0, 0), 1);
+        board.set(crate::cell(8, 8), 6);
+        board.set(crate::cell(0, 0), 1);
         let mv = bot.choose(&board, [1, 1, 1], Effort { candidates: 4, samples: 4 });
         assert_eq!(mv.to_string(), "I9C5");
     }

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use linez::game::{Game, Rules, Step};
+use linez::{Game, Rules, Step};
 use linez::{Board, Convention};
 
 use crate::player::{Player, Reply};

@@ -2,8 +2,8 @@
 //! busy machine does not inflate them) and with the wall-clock safety net off, so that results
 //! depend on the seeds alone. Usage: `linez-tune --help`.
 
-use linez::bot::{effort_of_units, Rollout, Weights, GAME_BUDGET};
-use linez::game::{Game, Rules};
+use linez::{effort_of_units, Rollout, Weights, GAME_BUDGET};
+use linez::{Game, Rules};
 use linez::{Board, Bot, Move};
 use linez_tools::cma::Cma;
 use match_kit::cli::{Opt, Parsed, Spec};
