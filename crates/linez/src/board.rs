@@ -1,8 +1,8 @@
 //! The board and the rules of a move: legality, lines of 5+ and their points.
 
 use crate::{
-    cell, cell_bit, cells_of, column_of, flood, row_of, Cell, CellSet, IllegalMove, Move, ALL_CELLS, CELLS, COLOURS, DIRECTIONS,
-    MIN_LINE, SIZE,
+    cell, cell_bit, cells_of, column_of, flood, row_of, Cell, CellSet, IllegalMove, Move, ALL_CELLS, CELLS,
+    COLOURS, DIRECTIONS, MIN_LINE, SIZE,
 };
 use std::fmt;
 

@@ -58,17 +58,12 @@ impl Bot {
     /// A bot for one game with `budget` of total thinking time, sampling on as many threads as the
     /// system offers, up to two (the target machine's cores).
     pub fn new(budget: Duration) -> Bot {
-        Bot::with_weights(budget, Weights::default())
-    }
-
-    /// A bot with explicit evaluation weights (for tuning).
-    pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
         let planned = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100;
         Bot {
             budget,
             used: Duration::ZERO,
             moves: 0,
-            evaluator: Evaluator::new(weights),
+            evaluator: Evaluator::new(Weights::default()),
             rollout: Rollout::default(),
             units_left: (budget.as_secs_f64() * planned as f64) as u64,
             move_units: None,
@@ -79,7 +74,14 @@ impl Bot {
         }
     }
 
-    /// The same bot with other rollout settings (for tuning).
+    /// A bot with explicit evaluation weights (tuning).
+    #[cfg(feature = "tuning")]
+    pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
+        Bot { evaluator: Evaluator::new(weights), ..Bot::new(budget) }
+    }
+
+    /// The same bot with other rollout settings (tuning).
+    #[cfg(feature = "tuning")]
     pub fn with_rollout(self, rollout: Rollout) -> Bot {
         Bot { rollout, ..self }
     }
@@ -96,15 +98,18 @@ impl Bot {
     }
 
     /// The same bot without the safety net: the schedule alone decides, whatever the clock says
-    /// (for measuring the schedule in process on a machine busy with other work).
+    /// (tuning: measuring the schedule in process on a machine busy with other work).
+    #[cfg(feature = "tuning")]
     pub fn without_clock(self) -> Bot {
         Bot { clock: false, ..self }
     }
 
     /// A bot that spends `units` work units on every move, however long the game: no schedule
-    /// and no clock (the budget per move of a survival curve; a unit is about 1/190,000 s of one core).
+    /// and no clock (tuning: the budget per move of a survival curve; a unit is about 1/190,000 s
+    /// of one core). The same moves as [`Bot::choose_with`] at [`effort_of_units`]`(units, ..)`.
+    #[cfg(feature = "tuning")]
     pub fn with_move_units(units: u64) -> Bot {
-        Bot { move_units: Some(units), ..Bot::with_weights(Duration::MAX, Weights::default()) }
+        Bot { move_units: Some(units), ..Bot::new(Duration::MAX) }
     }
 
     /// Thinking time used so far in this game.

@@ -59,8 +59,8 @@ mod turn;
 pub use board::{points_for, Board, Removal};
 pub use bot::{effort_of_units, play, Bot, Effort, Rollout, Weights, GAME_BUDGET};
 pub use cells::{
-    cell, cell_bit, cells_of, column_of, flood, neighbours, neighbours_of, row_of, Cell, CellSet, ALL_CELLS, CELLS,
-    COLOURS, DIRECTIONS, MIN_LINE, SIZE,
+    cell, cell_bit, cells_of, column_of, flood, neighbours, neighbours_of, row_of, Cell, CellSet, ALL_CELLS,
+    CELLS, COLOURS, DIRECTIONS, MIN_LINE, SIZE,
 };
 pub use game::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64, Step};
 pub use moves::{Convention, IllegalMove, Move, CONVENTION};

@@ -264,8 +264,8 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use linez::{PlacementCheck, PlacementLines};
     use linez::Convention;
+    use linez::{PlacementCheck, PlacementLines};
 
     fn strings(args: &[&str]) -> Vec<String> {
         args.iter().map(|s| s.to_string()).collect()

@@ -3,8 +3,8 @@
 //! depend on the seeds alone. Usage: `linez-tune --help`.
 
 use linez::{effort_of_units, Rollout, Weights, GAME_BUDGET};
-use linez::{Game, Rules};
 use linez::{Board, Bot, Move};
+use linez::{Game, Rules};
 use linez_tools::cma::Cma;
 use match_kit::cli::{Opt, Parsed, Spec};
 use match_kit::stats::Summary;

@@ -3,15 +3,14 @@
 //! ([`EvalTerms`]) and weighted by [`Weights`]. [`Evaluator`] owns the weights and the window
 //! table, and is what the search evaluates with.
 
-
 mod deltas;
 mod regions;
 mod terms;
 mod weights;
 mod windows;
 
-pub use weights::Weights;
 pub(super) use regions::EmptyRegions;
+pub use weights::Weights;
 pub(super) use windows::WindowCounts;
 
 use crate::{cells_of, neighbours_of, Board};
@@ -120,8 +119,8 @@ impl Evaluator {
 
 #[cfg(test)]
 pub(super) mod tests {
-    use super::*;
     pub(in crate::bot) use super::windows::may_share_window;
+    use super::*;
     use crate::CELLS;
 
     pub(in crate::bot) fn random_board(state: &mut u64, density: u64) -> Board {

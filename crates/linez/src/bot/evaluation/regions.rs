@@ -99,8 +99,8 @@ pub(crate) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ColourReach
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SIZE;
     use crate::bot::evaluation::tests::random_board;
+    use crate::SIZE;
 
     #[test]
     fn regions_reach_what_the_flood_fill_reaches() {

@@ -167,9 +167,9 @@ pub(crate) fn structure_terms(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{flood, Cell, CELLS};
     use crate::bot::evaluation::tests::{plain_window_score, random_board};
     use crate::bot::evaluation::Evaluator;
+    use crate::{flood, Cell, CELLS};
 
     #[test]
     fn counted_window_terms_weigh_to_the_plain_window_score() {
