@@ -1,9 +1,6 @@
 //! The board and the rules of a move: legality, lines of 5+ and their points.
 
-use crate::{
-    cell, cell_bit, cells_of, column_of, flood, row_of, Cell, CellSet, IllegalMove, Move, ALL_CELLS, CELLS,
-    COLOURS, DIRECTIONS, MIN_LINE, SIZE,
-};
+use crate::*;
 use std::fmt;
 
 /// Points for removing `removed` numbers with one move or placement: `10 + k*(k-5)/2`, 0 if `k < 5`.

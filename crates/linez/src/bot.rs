@@ -3,11 +3,11 @@
 //!
 //! * [`Bot`] (here): one game's player, its constructors and [`Bot::choose`], which asks the
 //!   schedule for the move's work and the search for the move.
-//! * `bot/evaluation.rs` ([`Weights`], `Evaluator`): 5-cell windows of one colour by their count,
+//! * `bot/evaluation/` ([`Weights`], `Evaluator`): 5-cell windows of one colour by their count,
 //!   line plans per colour, where placements help, isolated and stranded empty cells, and the best
 //!   follow-up move; window changes of every move in O(1) each.
-//! * `bot/search.rs` ([`Rollout`], `Search`): a line is always taken (it costs no placement);
-//!   otherwise the best quiet moves are valued by samples: the nextThree placed at random empty
+//! * `bot/search/` ([`Rollout`], `Search`): a line is always taken (it costs no placement); otherwise
+//!   the best quiet moves are valued by samples: the nextThree placed at random empty
 //!   cells, then on crowded boards a rollout of a few moves of a greedy policy against random
 //!   numbers, then the evaluation. Samples are spent by successive halving with common random
 //!   numbers.
@@ -25,7 +25,7 @@ pub use protocol::{play, GAME_BUDGET};
 pub use schedule::{effort_of_units, Effort};
 pub use search::Rollout;
 
-use crate::{Board, Move};
+use crate::*;
 use evaluation::Evaluator;
 use schedule::{
     clock_limit, effort_for, PLANNED_SHARE_PERCENT, PLANNED_UNITS_PER_SECOND, SAFETY_NET_PERCENT, THREADS_MAX,

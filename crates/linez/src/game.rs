@@ -7,7 +7,7 @@
 //! empty cells in row-major order, recomputed before each number. Any tool that follows the spec
 //! replays the same game from the same seed.
 
-use crate::{Board, Cell, CellSet, Convention, IllegalMove, Move, Removal, Turn, CELLS, COLOURS};
+use crate::*;
 
 /// The SplitMix64 generator exactly as the spec writes it (all arithmetic mod 2^64).
 ///

@@ -5,7 +5,8 @@
 //!   moves and their notation ([`Move`], [`CONVENTION`]), the [`Board`] with legality, lines of 5+
 //!   and their points ([`points_for`]), and the 10-line [`Turn`] text of the protocol
 //!   ([`read_turn`], [`parse_turn`]).
-//! * Seeded games: [`Game`] under [`Rules`], from the spec's [`SplitMix64`] streams.
+//! * Seeded games (the `game` feature, on by default; the judge's bundle leaves it out): `Game`
+//!   under `Rules`, from the spec's `SplitMix64` streams, and the names of the rule switches.
 //! * The player: [`Bot`] and its stdin/stdout loop [`play`] with the judge's [`GAME_BUDGET`];
 //!   [`Effort`] and [`effort_of_units`] for fixed work a move. With the `tuning` feature (the
 //!   tools turn it on; the judge's bundle never has it), constructors take other [`Weights`],
@@ -25,7 +26,11 @@
 //!
 //! [`Bot::choose`] measures its own thinking time and spreads [`Bot::new`]'s budget over the game;
 //! make one `Bot` per game.
+//!
+//! Inside the crate every module takes the flat API with `use crate::*;`, a prelude that keeps the
+//! judge's one-file bundle as small as one list of names would.
 
+#[cfg(feature = "game")]
 /// `Display` and `FromStr` for a rule switch, from its variants' names (as `linez-sim` takes and
 /// prints them), so that each switch is named in one place.
 macro_rules! switch_names {
@@ -52,6 +57,7 @@ macro_rules! switch_names {
 mod board;
 mod bot;
 mod cells;
+#[cfg(feature = "game")]
 mod game;
 mod moves;
 mod turn;
@@ -62,6 +68,9 @@ pub use cells::{
     cell, cell_bit, cells_of, column_of, flood, neighbours, neighbours_of, row_of, Cell, CellSet, ALL_CELLS,
     CELLS, COLOURS, DIRECTIONS, MIN_LINE, SIZE,
 };
-pub use game::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64, Step};
+// Every public item of `game` (`Game`, `Rules`, `Step`, `SplitMix64`, `PlacementLines`,
+// `PlacementCheck`); a glob because the bundler drops a braced `use` under a `cfg` without its `;`.
+#[cfg(feature = "game")]
+pub use game::*;
 pub use moves::{Convention, IllegalMove, Move, CONVENTION};
 pub use turn::{parse_next_three, parse_row, parse_turn, read_turn, Turn};

@@ -1,7 +1,7 @@
 //! Moves and their notation: the letter/digit naming of cells lives in [`CONVENTION`], the one
 //! place to change it.
 
-use crate::{cell, column_of, row_of, Cell, SIZE};
+use crate::*;
 use std::fmt;
 
 /// How a move's letter and digit name a cell: the original statement's figure that fixed it is lost.
@@ -13,6 +13,7 @@ pub enum Convention {
     LetterIsColumn,
 }
 
+#[cfg(feature = "game")]
 switch_names!(Convention { LetterIsRow => "letter-row", LetterIsColumn => "letter-column" });
 
 /// The convention the bot speaks and [`Move`]'s `Display`/`FromStr` use. The one line to change.

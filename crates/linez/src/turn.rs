@@ -1,6 +1,6 @@
 //! The 10-line turn text of the protocol: nine board rows and the nextThree line.
 
-use crate::{cell, Board, SIZE};
+use crate::*;
 use std::fmt;
 use std::io::BufRead;
 

@@ -1,7 +1,7 @@
 //! The protocol loop: 10 lines a turn in, one move out.
 
 use super::Bot;
-use crate::Move;
+use crate::*;
 use std::time::Duration;
 
 /// The thinking budget of one game in the protocol (the statement's 20 s, less a safety margin for

@@ -3,7 +3,7 @@
 use super::regions::EmptyRegions;
 use super::windows::{may_share_window, WindowCounts, WindowTable, WINDOWS};
 use super::Weights;
-use crate::{cell_bit, cells_of, Board, Cell, CellSet, CELLS};
+use crate::*;
 
 /// The window-score change of every move on one board, in O(1) per move.
 ///

@@ -13,7 +13,7 @@ pub(super) use regions::EmptyRegions;
 pub use weights::Weights;
 pub(super) use windows::WindowCounts;
 
-use crate::{cells_of, neighbours_of, Board};
+use crate::*;
 use deltas::MoveDeltas;
 use terms::{space_terms, structure_terms, EvalTerms};
 use windows::{may_share_window, WindowTable};

@@ -1,6 +1,6 @@
 //! The regions of connected empty cells, and which colours can reach each.
 
-use crate::{cell_bit, cells_of, flood, neighbours, neighbours_of, Board, Cell, CellSet, CELLS};
+use crate::*;
 
 /// The regions of connected empty cells: for each empty cell, the region it belongs to.
 ///

@@ -3,7 +3,7 @@
 use super::regions::{colour_reach, ColourReach, EmptyRegions};
 use super::windows::{WindowCounts, WindowTable, WINDOWS};
 use super::Weights;
-use crate::{cells_of, neighbours, Board, CellSet};
+use crate::*;
 
 /// The terms of the evaluation of a board, counted: the evaluation is their sum weighted by
 /// [`Weights`] ([`EvalTerms::value`]).

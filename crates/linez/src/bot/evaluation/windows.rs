@@ -2,7 +2,7 @@
 //! from scratch or updated through the cells a move or placement changes.
 
 use super::Weights;
-use crate::{cells_of, Board, Cell, CellSet, CELLS, SIZE};
+use crate::*;
 
 /// Number of 5-cell windows: 45 in rows, 45 in columns, 25 on each diagonal direction.
 pub(crate) const WINDOWS: usize = 140;

@@ -4,7 +4,7 @@
 
 use super::evaluation::{EmptyRegions, Evaluator, WindowCounts};
 use super::schedule::{Effort, ROLLOUT_PLY_QUARTERS};
-use crate::{cells_of, Board, Cell, CellSet, Move};
+use crate::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod rollout;

@@ -3,7 +3,7 @@
 
 use super::{place_random, SampleRng, Scored, Search};
 use crate::bot::evaluation::{EmptyRegions, WindowCounts};
-use crate::{cells_of, neighbours_of, Board, CellSet, Move};
+use crate::*;
 
 impl Search<'_> {
     /// A rollout: from `board` (our move, the next colours unknown) the rollout policy plays
