@@ -2,7 +2,7 @@
 //! `linez-sim`'s in-process mode (`--bot random|greedy`): a random legal move and the greedy one.
 //! They serve the referees only, so they live here, out of the `linez` library and its bundle.
 
-use linez::game::SplitMix64;
+use linez::SplitMix64;
 use linez::{Board, Move, CELLS, SIZE};
 
 /// A uniformly random legal move (every (source, target) pair equally likely).
@@ -71,7 +71,7 @@ pub const WINDOW_WEIGHT: [u64; 6] = [0, 1, 4, 16, 64, 256];
 #[cfg(test)]
 mod tests {
     use super::*;
-    use linez::game::{Game, Rules};
+    use linez::{Game, Rules};
 
     #[test]
     fn greedy_takes_the_biggest_line_and_random_moves_are_legal() {

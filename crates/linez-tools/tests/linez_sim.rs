@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-use linez::game::{Game, Rules};
+use linez::{Game, Rules};
 
 const LINEZ_SIM: &str = env!("CARGO_BIN_EXE_linez-sim");
 const LINEZ_BASELINE: &str = env!("CARGO_BIN_EXE_linez-baseline");

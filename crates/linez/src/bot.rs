@@ -3,11 +3,11 @@
 //!
 //! * [`Bot`] (here): one game's player, its constructors and [`Bot::choose`], which asks the
 //!   schedule for the move's work and the search for the move.
-//! * `bot/evaluation.rs` ([`Weights`], `Evaluator`): 5-cell windows of one colour by their count,
+//! * `bot/evaluation/` ([`Weights`], `Evaluator`): 5-cell windows of one colour by their count,
 //!   line plans per colour, where placements help, isolated and stranded empty cells, and the best
 //!   follow-up move; window changes of every move in O(1) each.
-//! * `bot/search.rs` ([`Rollout`], `Search`): a line is always taken (it costs no placement);
-//!   otherwise the best quiet moves are valued by samples: the nextThree placed at random empty
+//! * `bot/search/` ([`Rollout`], `Search`): a line is always taken (it costs no placement); otherwise
+//!   the best quiet moves are valued by samples: the nextThree placed at random empty
 //!   cells, then on crowded boards a rollout of a few moves of a greedy policy against random
 //!   numbers, then the evaluation. Samples are spent by successive halving with common random
 //!   numbers.
@@ -25,7 +25,7 @@ pub use protocol::{play, GAME_BUDGET};
 pub use schedule::{effort_of_units, Effort};
 pub use search::Rollout;
 
-use crate::board::{Board, Move};
+use crate::*;
 use evaluation::Evaluator;
 use schedule::{
     clock_limit, effort_for, PLANNED_SHARE_PERCENT, PLANNED_UNITS_PER_SECOND, SAFETY_NET_PERCENT, THREADS_MAX,
@@ -58,17 +58,12 @@ impl Bot {
     /// A bot for one game with `budget` of total thinking time, sampling on as many threads as the
     /// system offers, up to two (the target machine's cores).
     pub fn new(budget: Duration) -> Bot {
-        Bot::with_weights(budget, Weights::default())
-    }
-
-    /// A bot with explicit evaluation weights (for tuning).
-    pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
         let planned = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100;
         Bot {
             budget,
             used: Duration::ZERO,
             moves: 0,
-            evaluator: Evaluator::new(weights),
+            evaluator: Evaluator::new(Weights::default()),
             rollout: Rollout::default(),
             units_left: (budget.as_secs_f64() * planned as f64) as u64,
             move_units: None,
@@ -79,7 +74,14 @@ impl Bot {
         }
     }
 
-    /// The same bot with other rollout settings (for tuning).
+    /// A bot with explicit evaluation weights (tuning).
+    #[cfg(feature = "tuning")]
+    pub fn with_weights(budget: Duration, weights: Weights) -> Bot {
+        Bot { evaluator: Evaluator::new(weights), ..Bot::new(budget) }
+    }
+
+    /// The same bot with other rollout settings (tuning).
+    #[cfg(feature = "tuning")]
     pub fn with_rollout(self, rollout: Rollout) -> Bot {
         Bot { rollout, ..self }
     }
@@ -96,15 +98,18 @@ impl Bot {
     }
 
     /// The same bot without the safety net: the schedule alone decides, whatever the clock says
-    /// (for measuring the schedule in process on a machine busy with other work).
+    /// (tuning: measuring the schedule in process on a machine busy with other work).
+    #[cfg(feature = "tuning")]
     pub fn without_clock(self) -> Bot {
         Bot { clock: false, ..self }
     }
 
     /// A bot that spends `units` work units on every move, however long the game: no schedule
-    /// and no clock (the budget per move of a survival curve; a unit is about 1/190,000 s of one core).
+    /// and no clock (tuning: the budget per move of a survival curve; a unit is about 1/190,000 s
+    /// of one core). The same moves as [`Bot::choose_with`] at [`effort_of_units`]`(units, ..)`.
+    #[cfg(feature = "tuning")]
     pub fn with_move_units(units: u64) -> Bot {
-        Bot { move_units: Some(units), ..Bot::with_weights(Duration::MAX, Weights::default()) }
+        Bot { move_units: Some(units), ..Bot::new(Duration::MAX) }
     }
 
     /// Thinking time used so far in this game.

@@ -1,13 +1,13 @@
 //! Seeded games: the SplitMix64 streams of the spec, the open-rule switches ([`Rules`]) and a
 //! [`Game`] that draws the initial numbers, nextThree and the placements, applies moves through the
-//! rules of [`crate::board`] and keeps the score.
+//! rules of [`Board`](crate::Board) and keeps the score.
 //!
 //! Generation (the spec's "Game generation"): colours come from `SplitMix64(2*seed + 1)`, cells from
 //! `SplitMix64(2*seed + 2)`; a colour is `1 + below(7)`, a cell is `empties[below(len)]` with the
 //! empty cells in row-major order, recomputed before each number. Any tool that follows the spec
 //! replays the same game from the same seed.
 
-use crate::board::{Board, Cell, CellSet, Convention, IllegalMove, Move, Removal, Turn, CELLS, COLOURS};
+use crate::*;
 
 /// The SplitMix64 generator exactly as the spec writes it (all arithmetic mod 2^64).
 ///

@@ -1,9 +1,18 @@
-//! Linez (TopCoder Marathon Match 5): the game's rules, seeded game generation and the bot.
+//! Linez (TopCoder Marathon Match 5): the game's rules, seeded game generation and the bot, as one
+//! flat API (every public item is at the crate root).
 //!
-//! * [`board`]: the rules, once — the 9x9 board, cell names ([`CONVENTION`]), moves and their
-//!   legality, lines of 5+ and their points, and the 10-line turn text of the protocol.
-//! * [`game`]: seeded game generation (SplitMix64 streams) and the open-rule switches.
-//! * [`bot`]: the player. In-process use (e.g. the simulator's fast tuning):
+//! * The rules, once: cells and sets of cells ([`Cell`], [`CellSet`], [`cells_of`], [`flood`]),
+//!   moves and their notation ([`Move`], [`CONVENTION`]), the [`Board`] with legality, lines of 5+
+//!   and their points ([`points_for`]), and the 10-line [`Turn`] text of the protocol
+//!   ([`read_turn`], [`parse_turn`]).
+//! * Seeded games (the `game` feature, on by default; the judge's bundle leaves it out): `Game`
+//!   under `Rules`, from the spec's `SplitMix64` streams, and the names of the rule switches.
+//! * The player: [`Bot`] and its stdin/stdout loop [`play`] with the judge's [`GAME_BUDGET`];
+//!   [`Effort`] and [`effort_of_units`] for fixed work a move. With the `tuning` feature (the
+//!   tools turn it on; the judge's bundle never has it), constructors take other [`Weights`],
+//!   [`Rollout`] settings, fixed work a move, or no clock.
+//!
+//! In-process use:
 //!
 //! ```
 //! use linez::{Board, Bot};
@@ -17,7 +26,11 @@
 //!
 //! [`Bot::choose`] measures its own thinking time and spreads [`Bot::new`]'s budget over the game;
 //! make one `Bot` per game.
+//!
+//! Inside the crate every module takes the flat API with `use crate::*;`, a prelude that keeps the
+//! judge's one-file bundle as small as one list of names would.
 
+#[cfg(feature = "game")]
 /// `Display` and `FromStr` for a rule switch, from its variants' names (as `linez-sim` takes and
 /// prints them), so that each switch is named in one place.
 macro_rules! switch_names {
@@ -41,13 +54,23 @@ macro_rules! switch_names {
     };
 }
 
-pub mod board;
-pub mod bot;
-pub mod game;
+mod board;
+mod bot;
+mod cells;
+#[cfg(feature = "game")]
+mod game;
+mod moves;
+mod turn;
 
-pub use board::{
-    cell, cells_of, column_of, flood, neighbours, parse_next_three, parse_row, parse_turn, points_for,
-    read_turn, row_of, Board, Cell, CellSet, Convention, IllegalMove, Move, Removal, Turn, ALL_CELLS, CELLS,
-    COLOURS, CONVENTION, MIN_LINE, SIZE,
+pub use board::{points_for, Board, Removal};
+pub use bot::{effort_of_units, play, Bot, Effort, Rollout, Weights, GAME_BUDGET};
+pub use cells::{
+    cell, cell_bit, cells_of, column_of, flood, neighbours, neighbours_of, row_of, Cell, CellSet, ALL_CELLS,
+    CELLS, COLOURS, DIRECTIONS, MIN_LINE, SIZE,
 };
-pub use bot::Bot;
+// Every public item of `game` (`Game`, `Rules`, `Step`, `SplitMix64`, `PlacementLines`,
+// `PlacementCheck`); a glob because the bundler drops a braced `use` under a `cfg` without its `;`.
+#[cfg(feature = "game")]
+pub use game::*;
+pub use moves::{Convention, IllegalMove, Move, CONVENTION};
+pub use turn::{parse_next_three, parse_row, parse_turn, read_turn, Turn};

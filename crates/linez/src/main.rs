@@ -4,7 +4,7 @@
 
 fn main() {
     io::install_panic_hook();
-    let mut bot = linez::Bot::new(linez::bot::GAME_BUDGET);
+    let mut bot = linez::Bot::new(linez::GAME_BUDGET);
     if let Some(threads) = std::env::var_os("LINEZ_THREADS") {
         match threads.to_str().and_then(|t| t.parse().ok()).filter(|&t: &usize| t >= 1) {
             Some(threads) => bot = bot.with_threads(threads),
@@ -13,7 +13,7 @@ fn main() {
     }
     let mut lines = io::stdin_lines();
     let mut out = io::Output::new();
-    let result = linez::bot::play(&mut lines, &mut bot, |mv| {
+    let result = linez::play(&mut lines, &mut bot, |mv| {
         out.line(mv);
         out.flush();
     });

@@ -1,12 +1,12 @@
-//! Property tests of the seeded Linez game (`linez::game::Game`) against a slow, deliberately plain
+//! Property tests of the seeded Linez game (`linez::Game`) against a slow, deliberately plain
 //! referee written here from the spec: 2-D arrays, a breadth-first search for paths, runs counted
 //! cell by cell. Random seeds, random rule switches and random sequences of legal and illegal moves
 //! must give the same boards, nextThree, scores and ends.
 // The plain referee indexes its 2-D arrays by row and column on purpose: it mirrors the spec.
 #![allow(clippy::needless_range_loop)]
 
-use linez::game::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64};
 use linez::{cell, Move};
+use linez::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64};
 use proptest::prelude::*;
 
 /// The plain referee.
@@ -296,10 +296,12 @@ proptest! {
         let rules = Rules::default();
         let mut game = Game::new(seed, rules);
         let mut plain = PlainGame::new(seed, rules);
-        let mut bot = linez::Bot::with_move_units(0);
+        // 0 work units a move, as `Bot::with_move_units(0)` (behind the `tuning` feature) plays.
+        let bot = linez::Bot::new(std::time::Duration::MAX);
         while !game.is_over() && game.moves() < 60 {
             let turn = game.turn();
-            let mv = bot.choose(&turn.board, turn.next_three);
+            let effort = linez::effort_of_units(0, bot.sample_cost(&turn.board));
+            let mv = bot.choose_with(&turn.board, turn.next_three, effort);
             plain.play((mv.from / 9, mv.from % 9), (mv.to / 9, mv.to % 9));
             game.play(mv).unwrap();
             assert_same(&game, &plain, &format!("seed {seed}, move {}", game.moves()));

@@ -1,7 +1,7 @@
 //! The protocol loop: 10 lines a turn in, one move out.
 
 use super::Bot;
-use crate::board::Move;
+use crate::*;
 use std::time::Duration;
 
 /// The thinking budget of one game in the protocol (the statement's 20 s, less a safety margin for
@@ -20,7 +20,7 @@ pub fn play<R: std::io::BufRead>(
     mut answer: impl FnMut(Move),
 ) -> io::Result<()> {
     let mut turns = 0usize;
-    while let Some(turn) = crate::board::read_turn(lines)? {
+    while let Some(turn) = crate::read_turn(lines)? {
         turns += 1;
         if turn.board.is_full() || turn.board.is_clear() {
             let state = if turn.board.is_full() { "full" } else { "empty" };
@@ -57,7 +57,7 @@ mod tests {
         let (result, moves) = play_text(&TURN.repeat(2));
         assert!(result.is_ok());
         assert_eq!(moves.len(), 2);
-        let board = crate::board::parse_turn(TURN).unwrap().board;
+        let board = crate::parse_turn(TURN).unwrap().board;
         assert!(moves.iter().all(|&mv| board.is_legal(mv)));
 
         let (result, moves) = play_text("");

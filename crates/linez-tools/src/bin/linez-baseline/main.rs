@@ -5,7 +5,7 @@
 //!   random: a uniformly random legal move (SplitMix64 seeded with S, default 1).
 //!   greedy (default): the move removing the most numbers now, else the best 5-cell-window potential.
 
-use linez::game::SplitMix64;
+use linez::SplitMix64;
 use linez_tools::linez_baseline as baseline;
 use match_kit::cli::{Opt, Spec};
 

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use linez::game::Rules;
+use linez::Rules;
 use match_kit::cli::{split_words, Opt, Parsed, Spec};
 use match_kit::pool::Shard;
 use match_kit::stats::{self, Sprt};
@@ -264,8 +264,8 @@ pub fn parse_seeds(text: &str) -> Result<Vec<u64>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use linez::game::{PlacementCheck, PlacementLines};
     use linez::Convention;
+    use linez::{PlacementCheck, PlacementLines};
 
     fn strings(args: &[&str]) -> Vec<String> {
         args.iter().map(|s| s.to_string()).collect()

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Duration;
 
-use linez::game::SplitMix64;
+use linez::SplitMix64;
 use linez::{Bot, Move};
 
 use cli::{Command, Config, PlayerSpec};

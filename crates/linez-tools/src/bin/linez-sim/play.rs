@@ -4,8 +4,8 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use linez::game::{Game, Rules, Step};
 use linez::{Board, Convention};
+use linez::{Game, Rules, Step};
 
 use crate::player::{Player, Reply};
 

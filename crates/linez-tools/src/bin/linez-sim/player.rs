@@ -3,7 +3,7 @@
 
 use std::time::{Duration, Instant};
 
-use linez::game::Game;
+use linez::Game;
 use match_kit::process::{Process, Received};
 
 /// How long a finished bot may take to exit after its stdin is closed before it is killed.

@@ -1,0 +1,328 @@
+//! The terms of the evaluation, counted: window structure and line plans, and free space.
+
+use super::regions::{colour_reach, ColourReach, EmptyRegions};
+use super::windows::{WindowCounts, WindowTable, WINDOWS};
+use super::Weights;
+use crate::*;
+
+/// The terms of the evaluation of a board, counted: the evaluation is their sum weighted by
+/// [`Weights`] ([`EvalTerms::value`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct EvalTerms {
+    /// Completable one-colour windows (empty cells and numbers of one colour, every gap reachable,
+    /// enough numbers of the colour outside), by count of numbers; `open[0]`: empty windows.
+    pub open: [i32; 6],
+    /// One-colour windows with a gap its colour cannot reach, by count of numbers.
+    pub blocked: [i32; 6],
+    /// Colours by the numbers their cheapest line still needs (5: no line in sight).
+    pub plan: [i32; 6],
+    /// Further windows as cheap as each colour's cheapest (at most 3 a colour), summed.
+    pub plan_ways: i32,
+    /// (empty cell, colour) pairs inside a one-colour window of 2+ of that colour.
+    pub useful2: i32,
+    /// The same for windows of 3+.
+    pub useful3: i32,
+    /// Empty cells with no empty neighbour.
+    pub isolated: i32,
+    /// Empty cells outside the largest empty region.
+    pub stranded: i32,
+
+    /// Follow-up: lines the next move can complete (at most 3).
+    pub ready: i32,
+    /// Follow-up: the best window change of a quiet move.
+    pub best_quiet: i32,
+}
+
+impl EvalTerms {
+    /// The evaluation: the terms weighted by `weights`.
+    pub fn value(&self, weights: &Weights) -> i32 {
+        let open: i32 = (0..6).map(|n| weights.window[n] * self.open[n]).sum();
+        let blocked: i32 = (0..6).map(|n| weights.window[n] * self.blocked[n]).sum();
+        let plans: i32 = (0..6).map(|k| weights.plan[k] * self.plan[k]).sum();
+        open + blocked * weights.blocked_percent / 100
+            + plans
+            + weights.plan_ways * self.plan_ways
+            + weights.useful2 * self.useful2
+            + weights.useful3 * self.useful3
+            - (weights.isolated * self.isolated + weights.stranded * self.stranded)
+            + weights.follow_up_line * self.ready
+            + self.best_quiet
+    }
+}
+
+/// The free-space terms of the evaluation (costs): isolated and stranded empty cells.
+pub(crate) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
+    let empty = board.empty_cells();
+    terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
+    let largest = regions.sets().iter().map(|set| set.count_ones()).max().unwrap_or(0);
+    terms.stranded = empty.count_ones() as i32 - largest as i32;
+}
+
+/// The colour (1..=7) that owns 3 or more of a window's numbers, given the window's counts by
+/// colour (index 0: its empty cells, ignored), if any; at most one can, as a window holds 5 cells.
+///
+/// Branch-free: adding 0x7D to a count byte sets its bit 7 exactly when the count is 3 or more (a
+/// count is at most 5, so no byte carries into the next). Pinned against the plain scan.
+#[inline]
+pub(crate) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
+    let counts = u64::from_le_bytes(by_colour) & !0xFF;
+    let owners = counts.wrapping_add(0x7D7D_7D7D_7D7D_7D7D) & 0x8080_8080_8080_8080;
+    (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
+}
+
+/// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
+/// count, at full weight when it can be completed (enough numbers of its colour outside it, every
+/// gap reachable by one) and at [`Weights::blocked_percent`] otherwise; plus the line plans: for
+/// each colour, the fewest numbers still to move into a completable window, valued by
+/// [`Weights::plan`], and [`Weights::plan_ways`] per other window as cheap (robustness against
+/// placements that block one).
+pub(crate) fn structure_terms(
+    table: &WindowTable,
+    counts: &WindowCounts,
+    board: &Board,
+    regions: &EmptyRegions,
+    weights: &Weights,
+    terms: &mut EvalTerms,
+) {
+    let ColourReach { reach, supply, of_colour, borders } = colour_reach(board, regions);
+    let empty = board.empty_cells();
+    // Per colour, the empty cells its numbers cannot reach: a window of the colour with one of
+    // them is blocked.
+    let unreachable = reach.map(|reach| empty & !reach);
+    // Strict supply; one region (an open board) needs no check.
+    let strict = regions.sets().len() > 1;
+    let mut cheapest = [5u8; 8];
+    let mut ways = [0i32; 8];
+    let mut useful2 = [0 as CellSet; 8];
+    let mut useful3 = [0 as CellSet; 8];
+    for w in 0..WINDOWS {
+        match counts.colours[w] {
+            0 => terms.open[0] += 1,
+            1 => {
+                let colour = counts.colour_set[w].trailing_zeros() as usize;
+                let numbers = counts.numbers[w];
+                let missing = 5 - numbers;
+                if numbers >= 2 {
+                    useful2[colour] |= table.masks[w];
+                    if numbers >= 3 {
+                        useful3[colour] |= table.masks[w];
+                    }
+                }
+                if table.masks[w] & unreachable[colour] != 0 {
+                    terms.blocked[(numbers as usize).min(5)] += 1;
+                    continue;
+                }
+                terms.open[(numbers as usize).min(5)] += 1;
+                // Only a window at most as dear as the colour's cheapest so far changes the plan
+                // terms, so the dearer ones skip the supply checks.
+                if missing > cheapest[colour] || supply[colour] - numbers < missing {
+                    continue;
+                }
+                if strict && missing > 0 {
+                    // The numbers of the colour outside the window next to a region of its gaps.
+                    let mut near: CellSet = 0;
+                    for gap in cells_of(table.masks[w] & empty) {
+                        near |= borders[regions.id[gap] as usize];
+                    }
+                    if (near & of_colour[colour] & !table.masks[w]).count_ones() < u32::from(missing) {
+                        continue;
+                    }
+                }
+                if missing < cheapest[colour] {
+                    cheapest[colour] = missing;
+                    ways[colour] = 0;
+                } else if missing == cheapest[colour] {
+                    ways[colour] += 1;
+                }
+            }
+            _ => {
+                if weights.dirty_plans == 0 || counts.numbers[w] < 4 {
+                    continue;
+                }
+                let Some(colour) = owner_of_three(counts.by_colour[w]) else {
+                    continue;
+                };
+                let own = counts.by_colour[w][colour];
+                if supply[colour] < 5 || table.masks[w] & unreachable[colour] != 0 {
+                    continue;
+                }
+                let cost = 5 + counts.numbers[w] - 2 * own;
+                if cost < cheapest[colour] {
+                    cheapest[colour] = cost;
+                    ways[colour] = 0;
+                } else if cost == cheapest[colour] {
+                    ways[colour] += 1;
+                }
+            }
+        }
+    }
+    for colour in 1..8 {
+        terms.plan[cheapest[colour] as usize] += 1;
+        terms.plan_ways += ways[colour].min(3);
+        terms.useful2 += (useful2[colour] & empty).count_ones() as i32;
+        terms.useful3 += (useful3[colour] & empty).count_ones() as i32;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::evaluation::tests::{plain_window_score, random_board};
+    use crate::bot::evaluation::Evaluator;
+    use crate::{flood, Cell, CELLS};
+
+    #[test]
+    fn counted_window_terms_weigh_to_the_plain_window_score() {
+        // With every window at full weight, the open and blocked windows of `EvalTerms`, weighted,
+        // are the plain window score: each one-colour window counted once, by its numbers.
+        let weights = Weights { blocked_percent: 100, ..Weights::default() };
+        let bot = Evaluator::new(weights);
+        let mut state = 3u64;
+        for density in [10, 40, 70] {
+            for _ in 0..20 {
+                let board = random_board(&mut state, density);
+                let terms = bot.terms(&board, false);
+                let counted: i32 =
+                    (0..6).map(|n| weights.window[n] * (terms.open[n] + terms.blocked[n])).sum();
+                assert_eq!(counted, plain_window_score(&board, &weights), "\n{board}");
+                assert_eq!(terms.plan.iter().sum::<i32>(), 7, "one plan cost per colour");
+            }
+        }
+    }
+
+    #[test]
+    fn owner_of_three_matches_the_plain_scan() {
+        // Every way to share 5 cells among empty (index 0) and the 7 colours.
+        let mut checked = 0;
+        for code in 0..6u32.pow(8) {
+            let mut counts = [0u8; 8];
+            let mut rest = code;
+            for count in counts.iter_mut() {
+                *count = (rest % 6) as u8;
+                rest /= 6;
+            }
+            if counts.iter().map(|&c| u32::from(c)).sum::<u32>() != 5 {
+                continue;
+            }
+            let plain = (1..8).find(|&colour| counts[colour] >= 3);
+            assert_eq!(owner_of_three(counts), plain, "{counts:?}");
+            checked += 1;
+        }
+        assert_eq!(checked, 792, "C(12, 7) ways to share 5 cells among 8 kinds");
+    }
+
+    /// The plan terms computed plainly: every window judged on its own (board.reachable_from for
+    /// the reach, the numbers next to each gap for strict supply), then each colour's cheapest
+    /// cost and how many further windows share it.
+    fn plain_plan_terms(board: &Board) -> ([i32; 6], i32) {
+        let table = WindowTable::new();
+        let mut costs: Vec<Vec<u8>> = vec![Vec::new(); 8];
+        let empty = board.empty_cells();
+        let regions: std::collections::HashSet<CellSet> =
+            cells_of(empty).map(|at| flood(1u128 << at, empty)).collect();
+        let regions = regions.len();
+        for cells in &table.cells {
+            let mut by_colour = [0u8; 8];
+            for &at in cells {
+                by_colour[board.get(at as usize) as usize] += 1;
+            }
+            let gaps: Vec<Cell> =
+                cells.iter().map(|&at| at as usize).filter(|&at| board.get(at) == 0).collect();
+            let present: Vec<usize> = (1..8).filter(|&c| by_colour[c] > 0).collect();
+            let numbers = 5 - by_colour[0];
+            // The numbers of `colour` outside the window that can move into its gap `gap`.
+            let movers = |colour: usize, gap: Cell| -> Vec<Cell> {
+                cells_of(board.occupied_cells())
+                    .filter(|&a| board.get(a) as usize == colour && !cells.contains(&(a as u8)))
+                    .filter(|&a| board.reachable_from(a) >> gap & 1 == 1)
+                    .collect()
+            };
+            let supply =
+                |colour: usize| board.colours().iter().filter(|&&c| c as usize == colour).count() as u8;
+            match present[..] {
+                [colour] => {
+                    let missing = 5 - numbers;
+                    if gaps.iter().any(|&gap| {
+                        movers(colour, gap).is_empty() && {
+                            // Reachable by a number of the colour inside the window counts too.
+                            !cells_of(board.occupied_cells()).any(|a| {
+                                board.get(a) as usize == colour && board.reachable_from(a) >> gap & 1 == 1
+                            })
+                        }
+                    }) {
+                        continue;
+                    }
+                    if supply(colour) - numbers < missing {
+                        continue;
+                    }
+                    let near: std::collections::HashSet<Cell> =
+                        gaps.iter().flat_map(|&gap| movers(colour, gap)).collect();
+                    // Strict supply applies to boards of more than one empty region (the bot
+                    // takes an open board's numbers to be free to move).
+                    if regions > 1 && missing > 0 && (near.len() as u8) < missing {
+                        continue;
+                    }
+                    costs[colour].push(missing);
+                }
+                _ if numbers >= 4 => {
+                    let Some(colour) = (1..8).find(|&c| by_colour[c] >= 3) else { continue };
+                    let reachable = gaps.iter().all(|&gap| {
+                        cells_of(board.occupied_cells()).any(|a| {
+                            board.get(a) as usize == colour && board.reachable_from(a) >> gap & 1 == 1
+                        })
+                    });
+                    if supply(colour) < 5 || !reachable {
+                        continue;
+                    }
+                    costs[colour].push(5 + numbers - 2 * by_colour[colour]);
+                }
+                _ => {}
+            }
+        }
+        let (mut plan, mut ways) = ([0i32; 6], 0);
+        for colour_costs in &costs[1..] {
+            let cheapest = colour_costs.iter().copied().min().unwrap_or(5).min(5);
+            plan[cheapest as usize] += 1;
+            let same = colour_costs.iter().filter(|&&c| c == cheapest).count() as i32;
+            ways += (same - 1).clamp(0, 3);
+        }
+        (plan, ways)
+    }
+
+    #[test]
+    fn plan_terms_match_the_plain_window_by_window_plans() {
+        // `structure_terms` skips the supply checks of a window dearer than its colour's cheapest
+        // so far, and reads strict supply from region borders: the same terms as judging every
+        // window on its own.
+        let mut state = 41u64;
+        let eval = Evaluator::new(Weights::default());
+        for density in [30, 50, 60, 70, 80] {
+            for _ in 0..80 {
+                let board = random_board(&mut state, density);
+                let terms = eval.terms(&board, false);
+                assert_eq!((terms.plan, terms.plan_ways), plain_plan_terms(&board), "\n{board}");
+            }
+        }
+    }
+
+    #[test]
+    fn strict_supply_counts_only_numbers_that_can_reach_the_gap() {
+        // Four 1s in the top row with their gap walled in by a 2 and a 3: the fifth 1, far away,
+        // cannot reach it, so the line is no plan with strict supply; the cheapest left is the
+        // mixed window 1 1 1 . 2 (three 1s to keep, the 2 to move out, two to bring in: 3).
+        let mut colours = [0u8; CELLS];
+        for column in 0..4 {
+            colours[crate::cell(0, column)] = 1;
+        }
+        colours[crate::cell(0, 5)] = 2;
+        colours[crate::cell(1, 4)] = 3;
+        colours[crate::cell(8, 8)] = 1;
+        let board = Board::from_colours(colours);
+        let eval = Evaluator::new(Weights::default());
+        assert_eq!(eval.terms(&board, false).plan, [0, 0, 0, 1, 0, 6]);
+        // Without the 3 the gap joins the big region, the fifth 1 can reach it: a plan of 1.
+        colours[crate::cell(1, 4)] = 0;
+        let open = Board::from_colours(colours);
+        assert_eq!(eval.terms(&open, false).plan, [0, 1, 0, 0, 0, 6]);
+    }
+}

@@ -1,0 +1,267 @@
+//! The 5-cell windows: which cells each holds, and per window its numbers by colour, counted
+//! from scratch or updated through the cells a move or placement changes.
+
+use super::Weights;
+use crate::*;
+
+/// Number of 5-cell windows: 45 in rows, 45 in columns, 25 on each diagonal direction.
+pub(crate) const WINDOWS: usize = 140;
+/// At most 20 windows contain one cell (5 per direction).
+pub(crate) const MAX_WINDOWS_PER_CELL: usize = 20;
+
+/// The 5-cell windows and, for each cell, the windows that contain it.
+pub(crate) struct WindowTable {
+    pub(crate) cells: [[u8; 5]; WINDOWS],
+    pub(crate) masks: [CellSet; WINDOWS],
+    pub(crate) of_cell: [[u8; MAX_WINDOWS_PER_CELL]; CELLS],
+    pub(crate) of_cell_len: [u8; CELLS],
+}
+
+impl WindowTable {
+    pub(crate) fn new() -> WindowTable {
+        let mut table = WindowTable {
+            cells: [[0; 5]; WINDOWS],
+            masks: [0; WINDOWS],
+            of_cell: [[0; MAX_WINDOWS_PER_CELL]; CELLS],
+            of_cell_len: [0; CELLS],
+        };
+        let mut count = 0;
+        for start in 0..CELLS {
+            let (row, column) = ((start / SIZE) as isize, (start % SIZE) as isize);
+            for (dr, dc) in crate::DIRECTIONS {
+                let (end_row, end_column) = (row + 4 * dr, column + 4 * dc);
+                if end_row >= SIZE as isize || end_column < 0 || end_column >= SIZE as isize {
+                    continue;
+                }
+                for step in 0..5 {
+                    let at = ((row + step * dr) * SIZE as isize + column + step * dc) as usize;
+                    table.cells[count][step as usize] = at as u8;
+                    table.masks[count] |= 1u128 << at;
+                    let len = table.of_cell_len[at] as usize;
+                    table.of_cell[at][len] = count as u8;
+                    table.of_cell_len[at] += 1;
+                }
+                count += 1;
+            }
+        }
+        assert_eq!(count, WINDOWS);
+        table
+    }
+
+    #[inline]
+    pub(crate) fn windows_of(&self, cell: Cell) -> &[u8] {
+        &self.of_cell[cell][..self.of_cell_len[cell] as usize]
+    }
+}
+
+/// Per window: how many numbers of each colour it holds, in total, and how many colours.
+#[derive(Clone)]
+pub(crate) struct WindowCounts {
+    pub(crate) by_colour: [[u8; 8]; WINDOWS],
+    pub(crate) numbers: [u8; WINDOWS],
+    pub(crate) colours: [u8; WINDOWS],
+    /// Bit `c` set if colour `c` is in the window.
+    pub(crate) colour_set: [u8; WINDOWS],
+}
+
+impl WindowCounts {
+    pub(crate) fn new(table: &WindowTable, board: &Board) -> WindowCounts {
+        let mut counts = WindowCounts {
+            by_colour: [[0; 8]; WINDOWS],
+            numbers: [0; WINDOWS],
+            colours: [0; WINDOWS],
+            colour_set: [0; WINDOWS],
+        };
+        // Branch-free: every cell is counted, empty cells in slot 0 (which nothing else reads),
+        // so the numbers are 5 minus that slot and the colours are the bits above bit 0.
+        for (window, cells) in table.cells.iter().enumerate() {
+            let mut set = 0u8;
+            for &at in cells {
+                let colour = board.get(at as usize) as usize;
+                counts.by_colour[window][colour] += 1;
+                set |= 1 << colour;
+            }
+            counts.numbers[window] = 5 - counts.by_colour[window][0];
+            counts.colour_set[window] = set & !1;
+            counts.colours[window] = (set & !1).count_ones() as u8;
+        }
+        counts
+    }
+
+    /// The counts of `new`, derived from `self`, the counts of `old` ([`WindowCounts::update`] of
+    /// a copy). Inlined, so that the copy can be made where the caller keeps it.
+    #[inline]
+    pub(crate) fn derive(&self, table: &WindowTable, old: &Board, new: &Board) -> WindowCounts {
+        let mut counts = self.clone();
+        counts.update(table, old, new);
+        counts
+    }
+
+    /// The counts of `old` made those of `new`: only the windows through the cells whose colour
+    /// differs are updated (a move changes 2 cells, a placement 3, a line 5-9; a count from
+    /// scratch reads all 700 window cells). Pinned against [`WindowCounts::new`].
+    pub(crate) fn update(&mut self, table: &WindowTable, old: &Board, new: &Board) {
+        let counts = self;
+        let (before, after) = (old.colours(), new.colours());
+        for at in cells_of(changed_cells(old, new)) {
+            let (was, now) = (before[at] as usize, after[at] as usize);
+            for &w in table.windows_of(at) {
+                let w = w as usize;
+                let by_colour = &mut counts.by_colour[w];
+                by_colour[was] -= 1;
+                by_colour[now] += 1;
+                counts.numbers[w] = 5 - by_colour[0];
+                // The colours counted as they come and go (a count of bits is a dozen
+                // instructions without the popcnt instruction of later x86-64 levels).
+                if was != 0 && by_colour[was] == 0 {
+                    counts.colour_set[w] &= !(1 << was);
+                    counts.colours[w] -= 1;
+                }
+                if now != 0 && by_colour[now] == 1 {
+                    counts.colour_set[w] |= 1 << now;
+                    counts.colours[w] += 1;
+                }
+            }
+        }
+    }
+
+    /// Score of a window with `numbers` numbers of `colours` distinct colours.
+    #[inline]
+    pub(crate) fn score(weights: &Weights, numbers: u8, colours: u8) -> i32 {
+        if colours <= 1 {
+            // 5+ of one colour only stay on the board when placements keep their lines.
+            weights.window[(numbers as usize).min(5)]
+        } else {
+            0
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn total(&self, weights: &Weights) -> i32 {
+        (0..WINDOWS).map(|w| Self::score(weights, self.numbers[w], self.colours[w])).sum()
+    }
+
+    /// Change of window `w`'s score if one number of `colour` leaves it.
+    #[inline]
+    pub(crate) fn removal_delta(&self, weights: &Weights, w: usize, colour: usize) -> i32 {
+        let colours = self.colours[w] - u8::from(self.by_colour[w][colour] == 1);
+        Self::score(weights, self.numbers[w] - 1, colours)
+            - Self::score(weights, self.numbers[w], self.colours[w])
+    }
+
+    /// Change of window `w`'s score if one number of `colour` joins it.
+    #[inline]
+    pub(crate) fn addition_delta(&self, weights: &Weights, w: usize, colour: usize) -> i32 {
+        let colours = self.colours[w] + u8::from(self.by_colour[w][colour] == 0);
+        Self::score(weights, self.numbers[w] + 1, colours)
+            - Self::score(weights, self.numbers[w], self.colours[w])
+    }
+}
+
+/// The cells whose colour differs between `old` and `new`, compared 8 cells at a time (a move
+/// changes 2 cells, a placement 3).
+#[inline]
+fn changed_cells(old: &Board, new: &Board) -> CellSet {
+    let (before, after) = (old.colours(), new.colours());
+    let mut changed: CellSet = 0;
+    for start in (0..CELLS - CELLS % 8).step_by(8) {
+        let word = |colours: &[u8; CELLS]| {
+            u64::from_le_bytes(colours[start..start + 8].try_into().expect("8 cells"))
+        };
+        let mut diff = word(before) ^ word(after);
+        while diff != 0 {
+            let byte = diff.trailing_zeros() / 8;
+            changed |= 1u128 << (start + byte as usize);
+            diff &= !(0xFF << (8 * byte));
+        }
+    }
+    for at in CELLS - CELLS % 8..CELLS {
+        if before[at] != after[at] {
+            changed |= 1u128 << at;
+        }
+    }
+    changed
+}
+
+/// True if cells `a` and `b` can lie in one 5-cell window (same row, column or diagonal, at most
+/// 4 steps apart).
+#[inline]
+pub(crate) fn may_share_window(a: Cell, b: Cell) -> bool {
+    let (ra, ca) = ((a / SIZE) as isize, (a % SIZE) as isize);
+    let (rb, cb) = ((b / SIZE) as isize, (b % SIZE) as isize);
+    let (dr, dc) = ((ra - rb).abs(), (ca - cb).abs());
+    (dr == 0 && dc <= 4) || (dc == 0 && dr <= 4) || (dr == dc && dr <= 4)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::evaluation::tests::random_board;
+    use crate::bot::search::{place_random, SampleRng};
+
+    #[test]
+    fn window_table_has_140_windows_and_20_per_centre_cell() {
+        let table = WindowTable::new();
+        assert_eq!(table.of_cell_len[crate::cell(4, 4)], 20);
+        assert_eq!(table.of_cell_len[0], 3);
+        let total: usize = table.of_cell_len.iter().map(|&n| n as usize).sum();
+        assert_eq!(total, WINDOWS * 5);
+    }
+
+    fn assert_same_counts(derived: &WindowCounts, fresh: &WindowCounts, board: &Board) {
+        assert_eq!(derived.by_colour, fresh.by_colour, "\n{board}");
+        assert_eq!(derived.numbers, fresh.numbers, "\n{board}");
+        assert_eq!(derived.colours, fresh.colours, "\n{board}");
+        assert_eq!(derived.colour_set, fresh.colour_set, "\n{board}");
+    }
+
+    #[test]
+    fn derived_window_counts_match_counts_from_scratch() {
+        let table = WindowTable::new();
+        let mut state = 5u64;
+        let mut rng = SampleRng::for_sample(99, 0);
+        let mut lines_seen = 0;
+        for density in [20, 50, 80] {
+            for _ in 0..30 {
+                let mut board = random_board(&mut state, density);
+                let mut counts = WindowCounts::new(&table, &board);
+                // A game in miniature: moves (with their removals), then random placements with
+                // theirs, each step's counts derived from the previous step's.
+                for _ in 0..12 {
+                    let moves = board.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let before = board;
+                    let removal = board.apply_legal_move(moves[rng.below(moves.len())]);
+                    lines_seen += usize::from(removal.count > 0);
+                    counts = counts.derive(&table, &before, &board);
+                    assert_same_counts(&counts, &WindowCounts::new(&table, &board), &board);
+                    let before = board;
+                    let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
+                    place_random(&mut board, colours, &mut rng);
+                    counts = counts.derive(&table, &before, &board);
+                    assert_same_counts(&counts, &WindowCounts::new(&table, &board), &board);
+                }
+            }
+        }
+        assert!(lines_seen > 0, "the sequences should remove some lines");
+    }
+
+    #[test]
+    fn changed_cells_are_the_cells_whose_colour_differs() {
+        let mut state = 11u64;
+        for density in [0, 30, 70, 100] {
+            let old = random_board(&mut state, density);
+            for _ in 0..30 {
+                let new = random_board(&mut state, density);
+                let plain: CellSet =
+                    (0..CELLS).filter(|&at| old.get(at) != new.get(at)).map(|at| 1u128 << at).sum();
+                assert_eq!(changed_cells(&old, &new), plain, "\n{old}\n{new}");
+                let mut one = old;
+                one.set(80, (old.get(80) + 1) % 8);
+                assert_eq!(changed_cells(&old, &one), 1u128 << 80);
+            }
+        }
+    }
+}
