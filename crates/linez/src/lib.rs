@@ -68,9 +68,7 @@ pub use cells::{
     cell, cell_bit, cells_of, column_of, flood, neighbours, neighbours_of, row_of, Cell, CellSet, ALL_CELLS,
     CELLS, COLOURS, DIRECTIONS, MIN_LINE, SIZE,
 };
-// Every public item of `game` (`Game`, `Rules`, `Step`, `SplitMix64`, `PlacementLines`,
-// `PlacementCheck`); a glob because the bundler drops a braced `use` under a `cfg` without its `;`.
 #[cfg(feature = "game")]
-pub use game::*;
+pub use game::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64, Step};
 pub use moves::{Convention, IllegalMove, Move, CONVENTION};
 pub use turn::{parse_next_three, parse_row, parse_turn, read_turn, Turn};
