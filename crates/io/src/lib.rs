@@ -12,9 +12,7 @@
 //!
 //! The crate has no dependencies, so a solver bundled with it still compiles with plain `rustc`.
 //!
-//! Everything is re-exported here, flat: `error` ([`Error`], [`fail`]), `integers` ([`Int`]),
-//! `scanner` ([`Scanner`]), `lines` ([`Line`], [`LineReader`]) and `output` ([`Output`]); the entry
-//! points ([`run`], [`run_lines`]) are defined here.
+//! One module a concept (`error`, `integers`, `scanner`, `lines`, `output`), re-exported here.
 
 mod error;
 mod integers;
