@@ -8,9 +8,9 @@
 //! How ([`search`] has the details): boards are packed three bits a cell ([`Board`]); each symmetry
 //! class of the square is stored once, with eight path counts, one per orientation, so that final
 //! hashes stay exact ([`Symmetry`], [`canonical_after`]), fewer when the start board is symmetric
-//! ([`LaneGroup`]); moves come from compile-time capture tables ([`for_each_placement`]); and since
-//! `(pip sum, -dice)` increases along every move, boards are expanded once each, in that order, for
-//! all depths at once, two pip-sum levels being alive at a time. Single-threaded, no `unsafe`.
+//! ([`LaneGroup`]); moves come from compile-time capture tables ([`for_each_placement`]); boards are
+//! expanded once each, for all depths at once, in the order of `(pip sum, -dice)`, which every move
+//! increases. Single-threaded, no `unsafe`.
 //!
 //! The building blocks are public for the tests: [`moves`] (plain rules), [`Board::canonical`],
 //! [`final_cell_sums`] (per-cell totals, which symmetries permute) and [`final_hash_sum`] (the answer).
