@@ -8,6 +8,7 @@
 //! See crates/hex/RESULTS.md ("A value network" and the sections after it) for the data and the
 //! commands.
 
+mod network;
 mod patterns;
 mod value;
 
@@ -47,7 +48,7 @@ const VALUE: Spec = Spec {
             "FILE",
             "start from this network (--out's text) instead of random weights; its hidden units",
         ),
-        Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
+        Opt::value("out", "FILE", "write the fitted weights as text (read back by --init)"),
         Opt::value(
             "search",
             "N",

@@ -16,7 +16,7 @@ use hex::position::Position;
 use hex::search::Search;
 use hex::{Game, Move, CELLS};
 use hex_tools::hex_record::{Reason, Record};
-use hex_tools::hex_value::{input, network_text, parse_network, INPUTS};
+use crate::network::{input, network_text, parse_network, INPUTS};
 use std::time::{Duration, Instant};
 
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
@@ -111,7 +111,7 @@ impl Trainer {
     }
 
     /// The weights as text: `hidden H` on the first line, then every weight in order, one a line
-    /// (read by `hex-baseline --engine ubfm --net FILE`).
+    /// (read back by `--init`).
     pub fn to_text(&self) -> String {
         network_text(self.hidden, &self.weights)
     }
@@ -366,7 +366,7 @@ mod tests {
         }
     }
 
-    /// The text for `hex-baseline --engine ubfm`: the header, then every weight in order.
+    /// The text of `--out`: the header, then every weight in order.
     #[test]
     fn the_text_holds_every_weight_in_order() {
         let trainer = Trainer::new(2, 5);
