@@ -1,7 +1,7 @@
 //! The CodinGame bot: reads the turns, keeps the clock, decides the swap and the opening, and runs
 //! the search for everything else.
 
-use crate::board::{Board, Cell, Color, Move, CELLS, SIZE};
+use crate::board::{Board, Cell, Color, Move, SIZE};
 use crate::geometry::NODES;
 use crate::position::Position;
 use crate::protocol::{read_header, read_turn, Turn};
@@ -235,15 +235,6 @@ pub fn play<R: BufRead>(
         bot.answered_after(start.elapsed());
     }
     Ok(())
-}
-
-/// The best move by a fixed number of playouts from a rules position (for tests and self-play).
-pub fn best_move(board: &Board, to_move: Color, last: Option<Cell>, playouts: u32, seed: u64) -> Cell {
-    let mut search = Search::new(seed);
-    let position = Position::new(board, to_move);
-    let last = last.map_or(NODES, Cell::index);
-    let far = Instant::now() + Duration::from_secs(3600);
-    Cell::from_index(search.run(&position, last, far, playouts).cell % CELLS)
 }
 
 #[cfg(test)]

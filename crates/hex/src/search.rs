@@ -17,7 +17,7 @@ mod playout;
 mod tree;
 
 pub use params::Params;
-pub use playout::{bridge_response, playout, LocalAnswers, Rng};
+pub use playout::{playout, LocalAnswers, Rng};
 
 use crate::board::{Color, CELLS};
 use crate::geometry::{Geometry, NODES};
@@ -82,10 +82,6 @@ impl Search {
             root_own_last: NODES,
             params: Params::default(),
         }
-    }
-
-    pub fn geometry(&self) -> &Geometry {
-        &self.geometry
     }
 
     /// Searches `root` (which must have no winner and an empty cell) until `deadline` or until

@@ -11,8 +11,7 @@
 mod playout;
 mod search;
 
-use hex::geometry::Geometry;
-use hex::{Color, Game, Move};
+use hex::{Color, Game, Move, Playouts};
 use match_kit::cli::{Opt, Spec};
 use playout::Rng;
 use search::{Flavour, Search, Settings};
@@ -22,22 +21,13 @@ const SPEC: Spec = Spec {
     usage: &["hex-baseline [OPTIONS]"],
     about: "A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.",
     options: &[
-        Opt::value(
-            "engine",
-            "E",
-            "random, uct (plain UCT) or rave (RAVE + bridge playouts)",
-        )
-        .default("rave"),
+        Opt::value("engine", "E", "random, uct (plain UCT) or rave (RAVE + bridge playouts)").default("rave"),
         Opt::value("seed", "S", "random seed (default: from the clock)"),
         Opt::value("first-ms", "MS", "thinking time for the first answer (the judge allows 1000)")
             .default("800"),
         Opt::value("move-ms", "MS", "thinking time for later answers (the judge allows 100)").default("80"),
         Opt::value("playouts", "N", "stop after N playouts per move even if time remains"),
-        Opt::value(
-            "exploration",
-            "C",
-            "exploration constant (default 0.35 for uct, 0 for rave)",
-        ),
+        Opt::value("exploration", "C", "exploration constant (default 0.35 for uct, 0 for rave)"),
         Opt::value("expand-at", "N", "expand a leaf on its N-th visit").default("2"),
         Opt::flag("stats", "one line per move on stderr: playouts and time"),
     ],
@@ -85,7 +75,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = parse_options(&args).unwrap_or_else(|message| io::fail(message));
-    let geometry = Geometry::new();
+    let filler = Playouts::new();
     let flavour = match options.engine {
         Engine::Search(flavour) => Some(flavour),
         _ => None,
@@ -103,7 +93,7 @@ fn main() {
         reuse: flavour == Flavour::Rave,
     });
     let mut rng = Rng::new(options.seed);
-    let mut search = settings.map(|settings| Search::new(&geometry, settings, options.seed ^ 0x5EED));
+    let mut search = settings.map(|settings| Search::new(&filler, settings, options.seed ^ 0x5EED));
     let mut lines = io::stdin_lines();
     let color: Color = match hex::read_header(&mut lines) {
         Ok(Some(color)) => color,
