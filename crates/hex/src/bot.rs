@@ -44,19 +44,21 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The default settings, adjusted by environment variables for local experiments (unset on the
-    /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
+    /// The default settings, adjusted by environment variables for local experiments (feature
+    /// `knobs`, a default feature of this crate: the judge's bundle has none of them, and plays the
+    /// defaults): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`,
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), `HEX_FIRST_MS=N` (the first
     /// answer's), and the search parameters
     /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
     /// (0: no local answers in the playouts), `HEX_PLAYOUT_LOCAL_MOVES`.
+    #[cfg(feature = "knobs")]
     pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
         let defaults = crate::search::Params::default();
         Settings {
             verbose: var("HEX_VERBOSE").is_some(),
-            swap: var("HEX_NO_SWAP").is_none(),
+            swap: true,
             seed: var("HEX_SEED").and_then(|v| v.parse().ok()),
             max_playouts: var("HEX_PLAYOUTS").and_then(|v| v.parse().ok()).unwrap_or(u32::MAX),
             first: var("HEX_FIRST_MS")
