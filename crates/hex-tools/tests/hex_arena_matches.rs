@@ -82,12 +82,6 @@ fn bad_command_lines_are_refused_with_one_clear_line() {
     assert!(stderr.contains("/no/such/bot") && stderr.contains("not found"), "{stderr}");
 }
 
-/// The summary lines that count games (wins, colours, win rate, Elo, SPRT, ends): everything but
-/// the first line (what was played, the wall time) and the answer times.
-fn tallies(stdout: &str) -> Vec<&str> {
-    stdout.lines().skip(1).take_while(|line| !line.starts_with("losses/times")).collect()
-}
-
 /// What a record says about the game itself, without its answer times.
 fn game_of(record: &str) -> String {
     ["game", "seed", "red", "blue", "winner", "reason", "opening", "moves"]

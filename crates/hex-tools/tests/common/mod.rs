@@ -159,3 +159,9 @@ pub fn random_baseline() -> String {
 pub fn quote(path: &str) -> String {
     format!("'{path}'")
 }
+
+/// The summary lines that count games (wins, colours, win rate, Elo, SPRT, ends): everything but
+/// the first line (what was played, the wall time) and the answer times.
+pub fn tallies(stdout: &str) -> Vec<&str> {
+    stdout.lines().skip(1).take_while(|line| !line.starts_with("losses/times")).collect()
+}
