@@ -1,6 +1,6 @@
 //! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
 //!
-//! * `hex-train patterns`: the shape weights ([`hex::patterns`]) from the moves one engine chose;
+//! * `hex-train patterns`: the shape weights (the bot's move prior, [`hex::ShapeFeatures`]) from the moves one engine chose;
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
 //!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
 //!   bot's own search of N playouts predicting the same held-out games.
