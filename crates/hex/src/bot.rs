@@ -1,7 +1,7 @@
 //! The CodinGame bot: reads the turns, keeps the clock, decides the swap and the opening, and runs
 //! the search for everything else.
 
-use crate::board::{Board, Cell, Color, Move, CELLS, SIZE};
+use crate::board::{Board, Cell, Color, Move, SIZE};
 use crate::geometry::NODES;
 use crate::position::Position;
 use crate::protocol::{read_header, read_turn, Turn};
@@ -44,19 +44,21 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// The default settings, adjusted by environment variables for local experiments (unset on the
-    /// judge): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`, `HEX_NO_SWAP`,
+    /// The default settings, adjusted by environment variables for local experiments (feature
+    /// `knobs`, a default feature of this crate: the judge's bundle has none of them, and plays the
+    /// defaults): `HEX_VERBOSE` (statistics on stderr), `HEX_PLAYOUTS=N` (playout cap), `HEX_SEED=N`,
     /// `HEX_MOVE_MS=N` (the budget of every answer after the first), `HEX_FIRST_MS=N` (the first
     /// answer's), and the search parameters
     /// `HEX_PRIOR_GAMES`, `HEX_EXPAND_AFTER`, `HEX_RAVE_BIAS`, `HEX_SHAPE_BIAS`, `HEX_PLAYOUT_GLOBAL`
     /// (0: no local answers in the playouts), `HEX_PLAYOUT_LOCAL_MOVES`.
+    #[cfg(feature = "knobs")]
     pub fn from_env() -> Settings {
         let var = |name: &str| std::env::var(name).ok();
         let number = |name: &str| var(name).and_then(|v| v.parse::<f32>().ok());
         let defaults = crate::search::Params::default();
         Settings {
             verbose: var("HEX_VERBOSE").is_some(),
-            swap: var("HEX_NO_SWAP").is_none(),
+            swap: true,
             seed: var("HEX_SEED").and_then(|v| v.parse().ok()),
             max_playouts: var("HEX_PLAYOUTS").and_then(|v| v.parse().ok()).unwrap_or(u32::MAX),
             first: var("HEX_FIRST_MS")
@@ -235,15 +237,6 @@ pub fn play<R: BufRead>(
         bot.answered_after(start.elapsed());
     }
     Ok(())
-}
-
-/// The best move by a fixed number of playouts from a rules position (for tests and self-play).
-pub fn best_move(board: &Board, to_move: Color, last: Option<Cell>, playouts: u32, seed: u64) -> Cell {
-    let mut search = Search::new(seed);
-    let position = Position::new(board, to_move);
-    let last = last.map_or(NODES, Cell::index);
-    let far = Instant::now() + Duration::from_secs(3600);
-    Cell::from_index(search.run(&position, last, far, playouts).cell % CELLS)
 }
 
 #[cfg(test)]

@@ -23,6 +23,7 @@ use crate::shape_table::{RECENT_MOVES, SHAPE12, SHAPE6};
 /// `i`-th lying between neighbours `i` and `i + 1`.
 pub const SHAPE_CELLS: usize = 12;
 /// Distinct 12-cell shape codes (3 states a cell).
+#[cfg(test)]
 pub const SHAPE_CODES: usize = 531_441;
 /// Distinct 6-neighbour shape codes.
 pub const SHAPE6_CODES: usize = 729;

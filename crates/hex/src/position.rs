@@ -3,7 +3,7 @@
 //! ownership, adjacency through [`crate::geometry::Geometry`]), never restated.
 
 use crate::board::{Board, Cell, Color, CELLS, SIZE};
-use crate::geometry::{sides, Geometry, BOTTOM, LEFT, NODES, RIGHT, TOP};
+use crate::geometry::{Geometry, BOTTOM, LEFT, NODES, RIGHT, TOP};
 
 /// Every cell, as a bit set.
 const ALL_CELLS: u128 = (1 << CELLS) - 1;
@@ -175,11 +175,12 @@ impl Position {
         bits & ALL_CELLS
     }
 
-    /// Whether `color` joins its sides (any board, full or not).
+    /// Whether `color` joins its sides (any board, full or not; the tests' plain reference).
+    #[cfg(test)]
     #[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
     pub fn connects(&self, geometry: &Geometry, color: Color) -> bool {
         let own = stone(color);
-        let (start, goal) = sides(color);
+        let (start, goal) = crate::geometry::sides(color);
         let mut seen = [false; NODES];
         let mut stack = [0usize; NODES];
         let mut len = 0;

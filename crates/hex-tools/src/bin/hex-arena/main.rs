@@ -5,18 +5,21 @@
 //! win rate ± 2 standard errors, Elo difference with a 95% interval, late/illegal/crash counts and
 //! the measured answer times. See `crates/hex-tools/ARENA.md` and `hex-arena --help`.
 
+mod commands;
 mod engine;
 mod options;
 mod record;
 mod referee;
+mod seeds;
 mod sgf;
 mod svg;
+mod tally;
 
 use engine::{CodinGamePlayer, EngineSpec, GtpPlayer, Player, Protocol};
 use hex::Color;
 use match_kit::pool::{self, InOrder, Progress};
-use match_kit::stats::{self, Sprt, Verdict};
-use options::{Command, MergeOptions, Options, SgfOptions, SvgOptions};
+use match_kit::stats::Verdict;
+use options::{Command, Options};
 use record::{record_of, Record};
 use referee::{Clock, Outcome, Reason, Rules};
 use std::fs::File;
@@ -26,6 +29,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread;
 use std::time::{Duration, Instant};
+use tally::{MatchInfo, Tally};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,9 +39,9 @@ fn main() {
             Ok(())
         }
         Ok(Command::Match(options)) => run_match(&options),
-        Ok(Command::Svg(options)) => run_svg(&options),
-        Ok(Command::Sgf(options)) => run_sgf(&options),
-        Ok(Command::Merge(options)) => run_merge(&options),
+        Ok(Command::Svg(options)) => commands::run_svg(&options),
+        Ok(Command::Sgf(options)) => commands::run_sgf(&options),
+        Ok(Command::Merge(options)) => commands::run_merge(&options),
         Err(message) => {
             eprintln!("error: {message} (hex-arena --help for usage)");
             std::process::exit(2);
@@ -66,7 +70,7 @@ fn fixture(options: &Options, index: usize) -> Fixture {
     } else {
         Some(options.openings[(index / 2) % options.openings.len()])
     };
-    Fixture { index, a_is_red: index % 2 == 0, opening, seed: options::game_seed(options.seed, index) }
+    Fixture { index, a_is_red: index % 2 == 0, opening, seed: seeds::game_seed(options.seed, index) }
 }
 
 fn make_player(spec: &EngineSpec, options: &Options) -> Box<dyn Player> {
@@ -134,117 +138,6 @@ fn play_fixture(options: &Options, players: &mut [Box<dyn Player>; 2], fixture: 
     red.finish();
     blue.finish();
     outcome
-}
-
-/// Per-engine totals for the summary.
-#[derive(Default)]
-struct EngineTotals {
-    wins: usize,
-    wins_as: [usize; 2],
-    games_as: [usize; 2],
-    losses_by: [usize; Reason::ALL.len()],
-    first_answers: Vec<f64>,
-    answers: Vec<f64>,
-    late: usize,
-}
-
-/// Everything the summary reports, made from the records alone, so that merging the records of a
-/// match's shards gives the whole match's summary. Records are added in game order.
-#[derive(Default)]
-struct Tally {
-    totals: [EngineTotals; 2],
-    reasons: [usize; Reason::ALL.len()],
-    red_wins: usize,
-    games: usize,
-    /// Whether the games came in opening pairs (forced openings), the pentanomial model's unit.
-    paired: bool,
-    /// Completed pairs (games 2k-1 and 2k) by engine A's wins in them: LL, WL or LW, WW.
-    pairs: [usize; 3],
-    /// The first game of a pair not yet completed: its number and whether A won it.
-    open_pair: Option<(usize, bool)>,
-}
-
-impl Tally {
-    fn add(&mut self, record: &Record) {
-        // Engine A is red in odd-numbered games (see `fixture`): engine index (0 = A) of a colour.
-        let a_is_red = record.game % 2 == 1;
-        let engine_of = |color: Color| usize::from((color == Color::Red) != a_is_red);
-        let winner = engine_of(record.winner);
-        let loser = 1 - winner;
-        self.games += 1;
-        self.totals[winner].wins += 1;
-        self.totals[winner].wins_as[record.winner.index()] += 1;
-        self.totals[winner].games_as[record.winner.index()] += 1;
-        self.totals[loser].games_as[record.winner.opponent().index()] += 1;
-        self.reasons[record.reason as usize] += 1;
-        if record.reason != Reason::Connect {
-            self.totals[loser].losses_by[record.reason as usize] += 1;
-        }
-        if record.winner == Color::Red {
-            self.red_wins += 1;
-        }
-        self.paired |= record.opening.is_some();
-        let a_won = winner == 0;
-        self.open_pair = match self.open_pair {
-            Some((game, first)) if record.game == game + 1 && !a_is_red => {
-                self.pairs[usize::from(first) + usize::from(a_won)] += 1;
-                None
-            }
-            _ => a_is_red.then_some((record.game, a_won)),
-        };
-        // Answers alternate colours from red's first move (the forced opening has no time), so
-        // the time at index i is red's for even i; each colour's first is on the longer clock.
-        let mut answered = [false; 2];
-        for (i, time) in record.times.iter().enumerate() {
-            let Some(ms) = *time else { continue };
-            let color = if i % 2 == 0 { Color::Red } else { Color::Blue };
-            let engine = &mut self.totals[engine_of(color)];
-            if std::mem::replace(&mut answered[color.index()], true) {
-                engine.answers.push(ms);
-            } else {
-                engine.first_answers.push(ms);
-            }
-        }
-        for color in [Color::Red, Color::Blue] {
-            self.totals[engine_of(color)].late += record.late[color.index()];
-        }
-    }
-
-    /// The SPRT's LLR for A - B and the model it used: pentanomial over the completed opening
-    /// pairs (LL, -, WL+LW, -, WW; Hex has no draws), else over single games (L, W).
-    fn llr(&self, sprt: &Sprt) -> (f64, String) {
-        if self.paired {
-            let [ll, wl, ww] = self.pairs.map(|n| n as f64);
-            let llr = stats::gsprt_llr(&[ll, 0.0, wl, 0.0, ww], sprt.h0, sprt.h1);
-            (llr, format!("pentanomial, {} pairs", self.pairs.iter().sum::<usize>()))
-        } else {
-            let wins = self.totals[0].wins as f64;
-            let llr = stats::gsprt_llr(&[self.games as f64 - wins, wins], sprt.h0, sprt.h1);
-            (llr, format!("binomial, {} games", self.games))
-        }
-    }
-
-    /// `elo0 0, elo1 5, alpha 0.05, beta 0.05 (pentanomial, 12 pairs): LLR ...`.
-    fn sprt_text(&self, sprt: &Sprt, verdict: bool) -> String {
-        let (llr, model) = self.llr(sprt);
-        format!(
-            "elo0 {}, elo1 {}, alpha {}, beta {} ({model}): {}",
-            sprt.h0,
-            sprt.h1,
-            sprt.alpha,
-            sprt.beta,
-            sprt.describe(llr, verdict)
-        )
-    }
-}
-
-/// The engines' names and descriptions for the summary.
-struct MatchInfo {
-    names: [String; 2],
-    /// `name (1000/100 ms, strict)` in a match; the name alone when merging records.
-    texts: [String; 2],
-    /// `, forced openings from a list of 10`, or empty.
-    openings: String,
 }
 
 /// Fails early, before any game, when an engine's program cannot be found.
@@ -404,7 +297,7 @@ fn run_match(options: &Options) -> Result<(), String> {
         info.texts[1],
         info.openings
     );
-    print_summary(&first_line, &info, &tally, options.sprt.as_ref());
+    print!("{}", tally::summary(&first_line, &info, &tally, options.sprt.as_ref()));
     Ok(())
 }
 
@@ -412,141 +305,6 @@ fn write_svg(dir: &Path, record: &Record) -> Result<(), String> {
     let path = dir.join(format!("game-{:03}.svg", record.game));
     let picture = svg::render(record)?;
     std::fs::write(&path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))
-}
-
-/// The summary after its first line (which says what was played: a match, or merged records).
-fn print_summary(first_line: &str, info: &MatchInfo, tally: &Tally, sprt: Option<&Sprt>) {
-    let games = tally.games;
-    if games == 0 {
-        println!("no games played");
-        return;
-    }
-    println!("{first_line}");
-    let [a, b] = &info.names;
-    let totals = &tally.totals;
-    let width = a.len().max(b.len()).max("losses/times".len());
-    for (label, name, total) in [("A", a, &totals[0]), ("B", b, &totals[1])] {
-        println!(
-            "{label} {name:<width$}  wins {:>4} of {games}   as red {}/{}   as blue {}/{}",
-            total.wins, total.wins_as[0], total.games_as[0], total.wins_as[1], total.games_as[1]
-        );
-    }
-    let red_wins = tally.red_wins;
-    println!("red won {red_wins} of {games} ({:.1}%)", 100.0 * red_wins as f64 / games as f64);
-    let (p, two_se) = stats::win_rate(totals[0].wins, games);
-    println!("win rate of A: {:.1}% ± {:.1}% (2 standard errors)", 100.0 * p, 100.0 * two_se);
-    let (elo, low, high) = stats::elo_interval(totals[0].wins, games);
-    println!(
-        "Elo A - B: {} (95% interval {} .. {})",
-        stats::format_elo(elo),
-        stats::format_elo(low),
-        stats::format_elo(high)
-    );
-    if let Some(sprt) = sprt {
-        println!("SPRT {}", tally.sprt_text(sprt, true));
-    }
-    let ends: Vec<String> =
-        Reason::ALL.iter().map(|r| format!("{} {}", r.as_str(), tally.reasons[*r as usize])).collect();
-    println!("game ends: {}", ends.join(", "));
-    println!(
-        "{:<width$}  {:>7} {:>7} {:>7} {:>7}   {:>7} {:>5} {:>9} {:>7} {:>7} {:>7}",
-        "losses/times",
-        "timeout",
-        "illegal",
-        "crash",
-        "resign",
-        "answers",
-        "late",
-        "first max",
-        "mean",
-        "p99",
-        "max"
-    );
-    for (name, total) in [(a, &totals[0]), (b, &totals[1])] {
-        let mut later = total.answers.clone();
-        later.sort_by(f64::total_cmp);
-        let first_max = total.first_answers.iter().copied().fold(f64::NAN, f64::max);
-        let mean = later.iter().sum::<f64>() / later.len().max(1) as f64;
-        let show =
-            |v: Option<f64>| v.filter(|v| v.is_finite()).map_or("-".to_string(), |v| format!("{v:.1}"));
-        println!(
-            "{:<width$}  {:>7} {:>7} {:>7} {:>7}   {:>7} {:>5} {:>9} {:>7} {:>7} {:>7}",
-            name,
-            total.losses_by[Reason::Timeout as usize],
-            total.losses_by[Reason::Illegal as usize],
-            total.losses_by[Reason::Crash as usize],
-            total.losses_by[Reason::Resign as usize],
-            total.first_answers.len() + later.len(),
-            total.late,
-            show(Some(first_max)),
-            show(if later.is_empty() { None } else { Some(mean) }),
-            show(stats::quantile(&later, 0.99)),
-            show(later.last().copied()),
-        );
-    }
-    println!(
-        "(times in ms; 'first' is each engine's first answer of a game; late = over the engine's limit)"
-    );
-}
-
-/// The records of files, in game order.
-fn read_records(paths: &[std::path::PathBuf]) -> Result<Vec<Record>, String> {
-    let mut records = hex_tools::hex_record::read_files(paths)?;
-    records.sort_by_key(|record| record.game);
-    Ok(records)
-}
-
-fn run_merge(options: &MergeOptions) -> Result<(), String> {
-    let records = read_records(&options.records)?;
-    if let Some(pair) = records.windows(2).find(|pair| pair[0].game == pair[1].game) {
-        return Err(format!("game {} is in the records twice (the same shard given twice?)", pair[0].game));
-    }
-    // Engine A is red in odd-numbered games.
-    let name = |engine: usize| {
-        records.first().map_or(String::new(), |r| {
-            if (r.game % 2 == 1) == (engine == 0) {
-                r.red.clone()
-            } else {
-                r.blue.clone()
-            }
-        })
-    };
-    let names = [name(0), name(1)];
-    let info = MatchInfo {
-        texts: names.clone(),
-        names,
-        openings: if records.iter().any(|r| r.opening.is_some()) {
-            ", forced openings".to_string()
-        } else {
-            String::new()
-        },
-    };
-    let mut tally = Tally::default();
-    for record in &records {
-        tally.add(record);
-    }
-    let first_line = format!(
-        "{} games merged from {} records files: A = {} vs B = {}{}",
-        tally.games,
-        options.records.len(),
-        info.texts[0],
-        info.texts[1],
-        info.openings
-    );
-    print_summary(&first_line, &info, &tally, options.sprt.as_ref());
-    Ok(())
-}
-
-fn run_sgf(options: &SgfOptions) -> Result<(), String> {
-    let records = read_records(&options.records)?;
-    let text: String = records.iter().map(|record| sgf::game(record) + "\n").collect();
-    match &options.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())),
-        None => {
-            print!("{text}");
-            Ok(())
-        }
-    }
 }
 
 /// `name (1000/100 ms, strict)`.
@@ -558,32 +316,4 @@ fn engine_text(spec: &EngineSpec) -> String {
         spec.move_limit.as_millis(),
         if spec.strict { "strict" } else { "lenient" }
     )
-}
-
-fn run_svg(options: &SvgOptions) -> Result<(), String> {
-    let text = std::fs::read_to_string(&options.records)
-        .map_err(|e| format!("cannot read {}: {e}", options.records.display()))?;
-    let mut chosen = None;
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let record = Record::parse(line)
-            .map_err(|e| format!("{} line {}: {e}", options.records.display(), number + 1))?;
-        if options.game.map_or(true, |game| game == record.game) {
-            chosen = Some(record);
-            break;
-        }
-    }
-    let record = chosen.ok_or_else(|| match options.game {
-        Some(game) => format!("no game {game} in {}", options.records.display()),
-        None => format!("no records in {}", options.records.display()),
-    })?;
-    let picture = svg::render(&record)?;
-    match &options.output {
-        Some(path) => {
-            std::fs::write(path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => {
-            print!("{picture}");
-            Ok(())
-        }
-    }
 }

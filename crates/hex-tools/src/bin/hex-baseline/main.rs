@@ -5,17 +5,13 @@
 //! * `--engine uct`: plain UCT, uniformly random playouts;
 //! * `--engine rave`: MCTS with RAVE and playouts that answer intrusions into bridges; no other Hex
 //!   knowledge. The knowledge-free strong baseline.
-//! * `--engine ubfm --net FILE`: best-first minimax over a value network fitted by `hex-train value`
-//!   (opening and swap: the bot's book, `hex::book_move`).
 //!
 //! The rules (parsing the turn, legality, swap) come from the `hex` library.
 
 mod playout;
 mod search;
-mod ubfm;
 
-use hex::geometry::Geometry;
-use hex::{Color, Game, Move};
+use hex::{Color, Game, Move, Playouts};
 use match_kit::cli::{Opt, Spec};
 use playout::Rng;
 use search::{Flavour, Search, Settings};
@@ -25,26 +21,13 @@ const SPEC: Spec = Spec {
     usage: &["hex-baseline [OPTIONS]"],
     about: "A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.",
     options: &[
-        Opt::value(
-            "engine",
-            "E",
-            "random, uct (plain UCT), rave (RAVE + bridge playouts) or ubfm (needs --net)",
-        )
-        .default("rave"),
-        Opt::value("net", "FILE", "the value network of --engine ubfm (hex-train value --out)"),
-        Opt::value("sample-stones", "N", "ubfm: while fewer than N stones, draw the move by exp(value/T)")
-            .default("0"),
-        Opt::value("temperature", "T", "ubfm: the T of --sample-stones").default("0.1"),
+        Opt::value("engine", "E", "random, uct (plain UCT) or rave (RAVE + bridge playouts)").default("rave"),
         Opt::value("seed", "S", "random seed (default: from the clock)"),
         Opt::value("first-ms", "MS", "thinking time for the first answer (the judge allows 1000)")
             .default("800"),
         Opt::value("move-ms", "MS", "thinking time for later answers (the judge allows 100)").default("80"),
         Opt::value("playouts", "N", "stop after N playouts per move even if time remains"),
-        Opt::value(
-            "exploration",
-            "C",
-            "exploration constant (default 0.35 for uct, 0 for rave, 0.1 for ubfm)",
-        ),
+        Opt::value("exploration", "C", "exploration constant (default 0.35 for uct, 0 for rave)"),
         Opt::value("expand-at", "N", "expand a leaf on its N-th visit").default("2"),
         Opt::flag("stats", "one line per move on stderr: playouts and time"),
     ],
@@ -56,14 +39,10 @@ const SPEC: Spec = Spec {
 enum Engine {
     Random,
     Search(Flavour),
-    Ubfm,
 }
 
 struct Options {
     engine: Engine,
-    net: Option<String>,
-    sample_stones: usize,
-    temperature: f32,
     seed: u64,
     first: Duration,
     per_move: Duration,
@@ -81,12 +60,8 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "random" => Ok(Engine::Random),
             "uct" => Ok(Engine::Search(Flavour::Uct)),
             "rave" => Ok(Engine::Search(Flavour::Rave)),
-            "ubfm" => Ok(Engine::Ubfm),
-            other => Err(format!("expected random, uct, rave or ubfm, found {other:?}")),
+            other => Err(format!("expected random, uct or rave, found {other:?}")),
         })?,
-        net: args.text("net").map(str::to_string),
-        sample_stones: args.get("sample-stones", "a count")?,
-        temperature: args.get("temperature", "a number")?,
         seed: args.optional("seed", "a number")?.unwrap_or(clock_seed),
         first: Duration::from_millis(args.get("first-ms", "milliseconds")?),
         per_move: Duration::from_millis(args.get("move-ms", "milliseconds")?),
@@ -100,21 +75,11 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let options = parse_options(&args).unwrap_or_else(|message| io::fail(message));
-    let geometry = Geometry::new();
+    let filler = Playouts::new();
     let flavour = match options.engine {
         Engine::Search(flavour) => Some(flavour),
         _ => None,
     };
-    let mut ubfm = (options.engine == Engine::Ubfm).then(|| {
-        let path = options.net.as_deref().unwrap_or_else(|| io::fail("--engine ubfm needs --net FILE"));
-        let text = std::fs::read_to_string(path).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
-        let network = ubfm::Network::parse(&text).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
-        let mut ubfm =
-            ubfm::Ubfm::new(network, &geometry, options.exploration.unwrap_or(0.1) as f32, options.seed);
-        ubfm.sample_stones = options.sample_stones;
-        ubfm.temperature = options.temperature;
-        ubfm
-    });
     let settings = flavour.map(|flavour| Settings {
         flavour,
         exploration: options.exploration.unwrap_or(match flavour {
@@ -128,7 +93,7 @@ fn main() {
         reuse: flavour == Flavour::Rave,
     });
     let mut rng = Rng::new(options.seed);
-    let mut search = settings.map(|settings| Search::new(&geometry, settings, options.seed ^ 0x5EED));
+    let mut search = settings.map(|settings| Search::new(&filler, settings, options.seed ^ 0x5EED));
     let mut lines = io::stdin_lines();
     let color: Color = match hex::read_header(&mut lines) {
         Ok(Some(color)) => color,
@@ -150,22 +115,8 @@ fn main() {
         if game.winner().is_some() {
             io::fail(format!("the game is already over on turn {}", answers + 1));
         }
-        let mv = match (&mut search, &mut ubfm) {
-            (_, Some(ubfm)) => match hex::book_move(game.board(), game.swap_allowed()) {
-                Some(mv) => mv,
-                None => {
-                    let mv = ubfm.best_move(&game, started + budget, options.playouts);
-                    if options.stats {
-                        eprintln!(
-                            "{color} {mv}: {} expansions in {:.1} ms",
-                            ubfm.expansions,
-                            started.elapsed().as_secs_f64() * 1e3
-                        );
-                    }
-                    mv
-                }
-            },
-            (Some(search), None) => {
+        let mv = match &mut search {
+            Some(search) => {
                 let mv = search.best_move(&game, started + budget, options.playouts);
                 if options.stats {
                     let top: Vec<String> =
@@ -180,7 +131,7 @@ fn main() {
                 }
                 mv
             }
-            (None, None) => {
+            None => {
                 let moves: Vec<Move> = game.legal_moves();
                 moves[rng.below(moves.len())]
             }

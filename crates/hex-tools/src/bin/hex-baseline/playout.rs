@@ -1,17 +1,14 @@
-//! Playouts for the baselines, on the hex library's fast position: the library's own
-//! bridge-answering playout for `rave`, uniformly random cells for plain `uct`. The baselines keep
-//! a flat board (`EMPTY`, `RED`, `BLUE` per cell index, the library's stone bytes).
+//! Playouts for the baselines, on the hex library's own ([`hex::Playouts`]): its bridge-answering
+//! playout for `rave`, uniformly random cells for plain `uct`. The baselines keep a flat board
+//! (`EMPTY`, `RED`, `BLUE` per cell index, the library's stone bytes, [`hex::Stones`]).
 
-use hex::geometry::Geometry;
-use hex::geometry::NODES;
-use hex::position::{stone, Position};
-use hex::{Color, CELLS};
+use hex::{Cell, Color, Fill, Playouts, Stones};
 
-pub use hex::position::EMPTY;
 /// The playout generator is the library's (xorshift64*), so the baselines draw like the bot.
-pub use hex::search::Rng;
+pub use hex::Rng;
+pub use hex::EMPTY;
 
-/// Red's stone byte on the flat board (the library's [`stone`]).
+/// Red's stone byte on the flat board (the library's [`hex::stone`]).
 pub const RED: u8 = 1;
 /// Blue's stone byte on the flat board.
 pub const BLUE: u8 = 2;
@@ -21,43 +18,22 @@ pub const BLUE: u8 = 2;
 /// (`last` is the move played just before, whose intrusions are answered first); without, every
 /// cell is drawn uniformly at random.
 pub fn fill(
-    geometry: &Geometry,
-    board: &mut [u8; CELLS],
+    playouts: &Playouts,
+    board: &mut Stones,
     to_move: u8,
     last: Option<u8>,
     bridges: bool,
     rng: &mut Rng,
 ) -> u8 {
-    let color = if to_move == RED { Color::Red } else { Color::Blue };
-    let mut position = Position::from_cells(board, color);
-    let winner = if bridges {
-        hex::search::playout(&mut position, geometry, last.map_or(NODES, usize::from), NODES, None, rng)
-    } else {
-        let mut empty = [0u8; CELLS];
-        let mut count = 0;
-        for (cell, &value) in board.iter().enumerate() {
-            if value == EMPTY {
-                empty[count] = cell as u8;
-                count += 1;
-            }
-        }
-        while count > 0 {
-            let slot = rng.below(count);
-            let cell = empty[slot];
-            count -= 1;
-            empty[slot] = empty[count];
-            position.play(usize::from(cell));
-        }
-        position.full_board_winner()
-    };
-    board.copy_from_slice(position.cells());
-    stone(winner)
+    let to_move = if to_move == RED { Color::Red } else { Color::Blue };
+    let last = last.map(|cell| Cell::from_index(usize::from(cell)));
+    hex::stone(playouts.fill(board, Fill { to_move, last, answer_bridges: bridges }, rng))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use hex::Cell;
+    use hex::CELLS;
 
     fn index(text: &str) -> u8 {
         text.parse::<Cell>().unwrap().index() as u8
@@ -65,17 +41,17 @@ mod tests {
 
     #[test]
     fn stone_bytes_are_the_library_s() {
-        assert_eq!((stone(Color::Red), stone(Color::Blue)), (RED, BLUE));
+        assert_eq!((hex::stone(Color::Red), hex::stone(Color::Blue)), (RED, BLUE));
     }
 
     #[test]
     fn fill_fills_and_agrees_with_the_library_winner() {
-        let geometry = Geometry::new();
+        let playouts = Playouts::new();
         let mut rng = Rng::new(5);
         for trial in 0..200 {
             let mut board = [EMPTY; CELLS];
             let winner = fill(
-                &geometry,
+                &playouts,
                 &mut board,
                 if trial % 2 == 0 { RED } else { BLUE },
                 None,
@@ -97,7 +73,7 @@ mod tests {
 
     #[test]
     fn an_intruded_bridge_is_answered() {
-        let geometry = Geometry::new();
+        let playouts = Playouts::new();
         let mut rng = Rng::new(9);
         for _ in 0..50 {
             // Red stones d4 and e5 (a bridge over d5/e4); blue just took e4: red must take d5.
@@ -112,7 +88,7 @@ mod tests {
                     *value = BLUE;
                 }
             }
-            fill(&geometry, &mut filled, RED, Some(index("e4")), true, &mut rng);
+            fill(&playouts, &mut filled, RED, Some(index("e4")), true, &mut rng);
             assert_eq!(filled[usize::from(index("d5"))], RED);
             assert_eq!(filled[0], BLUE);
         }

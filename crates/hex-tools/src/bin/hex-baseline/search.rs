@@ -9,8 +9,7 @@
 //! move at the root when it is legal.
 
 use crate::playout::{self, Rng, BLUE, EMPTY, RED};
-use hex::geometry::Geometry;
-use hex::{Cell, Color, Game, Move, CELLS};
+use hex::{Cell, Color, Game, Move, Playouts, CELLS};
 use std::time::Instant;
 
 /// The move index of `swap-pieces` in the tree.
@@ -59,9 +58,9 @@ impl Node {
     }
 }
 
-/// One search: the arena, the geometry and the generator.
+/// One search: the arena, the library's playouts and the generator.
 pub struct Search<'g> {
-    geometry: &'g Geometry,
+    filler: &'g Playouts,
     settings: Settings,
     nodes: Vec<Node>,
     rng: Rng,
@@ -82,12 +81,12 @@ fn stone(color: Color) -> u8 {
 }
 
 impl<'g> Search<'g> {
-    pub fn new(geometry: &'g Geometry, settings: Settings, seed: u64) -> Search<'g> {
+    pub fn new(filler: &'g Playouts, settings: Settings, seed: u64) -> Search<'g> {
         // Both arenas are reserved up front (the pages are only touched as the tree grows), so no
         // answer ever waits for a large tree to be copied into a bigger vector.
         let spare = if settings.reuse { Vec::with_capacity(settings.max_nodes) } else { Vec::new() };
         Search {
-            geometry,
+            filler,
             settings,
             nodes: Vec::with_capacity(settings.max_nodes),
             rng: Rng::new(seed),
@@ -290,7 +289,7 @@ impl<'g> Search<'g> {
             path.push(node as u32);
         }
         let bridges = self.settings.flavour == Flavour::Rave;
-        let winner = playout::fill(self.geometry, &mut board, color, last, bridges, &mut self.rng);
+        let winner = playout::fill(self.filler, &mut board, color, last, bridges, &mut self.rng);
         // Walk the path again to know who moved at each step: the root's player moved first.
         let mut mover = root_color;
         for (depth, &index) in path.iter().enumerate() {
@@ -343,7 +342,7 @@ mod tests {
     /// Red to move with a one-move win (column f filled except f6): both flavours must find it.
     #[test]
     fn finds_a_winning_move() {
-        let geometry = Geometry::new();
+        let filler = Playouts::new();
         let mut board = hex::Board::new();
         for row in 0..hex::SIZE {
             if row != 5 {
@@ -355,7 +354,7 @@ mod tests {
         board.set(Cell::new(0, 1).unwrap(), Some(Color::Blue));
         let game = Game::from_position(board, Color::Red);
         for flavour in [Flavour::Uct, Flavour::Rave] {
-            let mut search = Search::new(&geometry, settings(flavour), 3);
+            let mut search = Search::new(&filler, settings(flavour), 3);
             let mv = search.best_move(&game, far_deadline(), 4000);
             assert_eq!(mv, Move::Place("f6".parse().unwrap()), "{flavour:?}");
         }
@@ -365,7 +364,7 @@ mod tests {
     /// flip correctly for the second player too.
     #[test]
     fn finds_a_winning_move_for_blue() {
-        let geometry = Geometry::new();
+        let filler = Playouts::new();
         let mut board = hex::Board::new();
         for col in 0..hex::SIZE {
             if col != 2 {
@@ -375,7 +374,7 @@ mod tests {
         }
         let game = Game::from_position(board, Color::Blue);
         for flavour in [Flavour::Uct, Flavour::Rave] {
-            let mut search = Search::new(&geometry, settings(flavour), 4);
+            let mut search = Search::new(&filler, settings(flavour), 4);
             let mv = search.best_move(&game, far_deadline(), 4000);
             assert_eq!(mv, Move::Place("c3".parse().unwrap()), "{flavour:?}");
         }
@@ -383,10 +382,10 @@ mod tests {
 
     #[test]
     fn swap_is_a_root_move_and_chosen_for_a_central_opening() {
-        let geometry = Geometry::new();
+        let filler = Playouts::new();
         let mut game = Game::new();
         game.play(Move::Place("f6".parse().unwrap())).unwrap();
-        let mut search = Search::new(&geometry, settings(Flavour::Rave), 5);
+        let mut search = Search::new(&filler, settings(Flavour::Rave), 5);
         let mv = search.best_move(&game, far_deadline(), 20_000);
         assert_eq!(mv, Move::Swap);
     }
@@ -395,10 +394,10 @@ mod tests {
     /// previous one grew there, and a reused tree is a faithful copy (same visits below the root).
     #[test]
     fn tree_is_reused_after_our_answer_and_the_reply() {
-        let geometry = Geometry::new();
+        let filler = Playouts::new();
         let mut rave = settings(Flavour::Rave);
         rave.reuse = true;
-        let mut search = Search::new(&geometry, rave, 6);
+        let mut search = Search::new(&filler, rave, 6);
         let mut game = Game::new();
         game.play(Move::Place("a1".parse().unwrap())).unwrap();
         game.play(Move::Place("k11".parse().unwrap())).unwrap();

@@ -1,6 +1,6 @@
 //! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
 //!
-//! * `hex-train patterns`: the shape weights ([`hex::patterns`]) from the moves one engine chose;
+//! * `hex-train patterns`: the shape weights (the bot's move prior, [`hex::ShapeFeatures`]) from the moves one engine chose;
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
 //!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
 //!   bot's own search of N playouts predicting the same held-out games.
@@ -8,6 +8,7 @@
 //! See crates/hex/RESULTS.md ("A value network" and the sections after it) for the data and the
 //! commands.
 
+mod network;
 mod patterns;
 mod value;
 
@@ -47,7 +48,7 @@ const VALUE: Spec = Spec {
             "FILE",
             "start from this network (--out's text) instead of random weights; its hidden units",
         ),
-        Opt::value("out", "FILE", "write the fitted weights as text (for hex-baseline --engine ubfm)"),
+        Opt::value("out", "FILE", "write the fitted weights as text (read back by --init)"),
         Opt::value(
             "search",
             "N",

@@ -1,4 +1,4 @@
-//! `hex-train patterns`: learns the shape weights of [`hex::patterns`] from game records and writes
+//! `hex-train patterns`: learns the shape weights of the bot's move prior from game records and writes
 //! `crates/hex/src/shape_table.rs`.
 //!
 //! RECORDS are `hex-arena` record files (one game a line, `moves=` every move). Every move that is
@@ -6,28 +6,16 @@
 //! NAME if given, is one observation: the chosen cell won against every other empty cell. Each
 //! candidate cell has three features (its 6-neighbour shape, its 12-cell shape if that shape was
 //! chosen at least `--min-wins` times, and its distances from the opponent's last move and the
-//! mover's own move before it, `patterns::recent_move_class`), and a cell is chosen with
+//! mover's own move before it, [`hex::MoveFeatures`]), and a cell is chosen with
 //! probability proportional to the product of its features' weights (generalized Bradley-Terry).
 //! The weights are fitted by minorization-maximization (Hunter 2004, as Coulom 2007 did for Go
 //! patterns), each weight with one virtual win and one virtual loss against a weight of 1.
 //! Every tenth game is held out and reported: the held-out log-likelihood per move and how often
 //! the highest-weighted cell is the one played.
 
-use hex::geometry::NODES;
-use hex::patterns::{
-    canonical, recent_move_class, Shapes, LN_SCALE, PACK_BASE, RECENT_MOVE_CLASSES, SHAPE6_CODES,
-};
-use hex::position::Position;
-use hex::{Cell, Color, Game, Move, CELLS};
+use hex::{Cell, Color, Game, Move, ShapeFeatures, ShapeWeights, CELLS, RECENT_MOVE_CLASSES, SHAPE6_CODES};
 use hex_tools::hex_record::Record;
 use std::collections::HashMap;
-use std::fmt::Write as _;
-
-/// The byte of an ln weight, clamped to the representable range (the inverse of
-/// [`hex::patterns::dequantize`]).
-fn quantize(ln: f32) -> u32 {
-    (ln * LN_SCALE + 128.0).round().clamp(0.0, 255.0) as u32
-}
 
 /// One observation: the candidates' features and the index of the chosen one.
 struct Observation {
@@ -57,7 +45,7 @@ pub struct Options {
 pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     let Options { player, min_wins, max_shapes, iterations, out } = options;
     let (min_wins, max_shapes, iterations) = (*min_wins, *max_shapes, *iterations);
-    let shapes = Shapes::new();
+    let shapes = ShapeFeatures::new();
     // Raw features: (6-code canonical, 12-code canonical, class) per candidate.
     let mut raw: Vec<(Vec<Features>, usize, bool)> = Vec::new();
     let games = records.len();
@@ -65,26 +53,21 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
         let forced = record.opening.is_some();
         let held_out = number % 10 == 9;
         let mut game = Game::new();
-        let mut last = NODES;
-        let mut own_last = NODES;
+        let mut last = None;
+        let mut own_last = None;
         for (index, &mv) in record.moves.iter().enumerate() {
             let mover = game.to_move();
             let name = if mover == Color::Red { &record.red } else { &record.blue };
             let learn = !(forced && index == 0) && player.as_deref().map_or(true, |p| name.starts_with(p));
             if let (Move::Place(cell), true) = (mv, learn) {
-                let position = Position::new(game.board(), mover);
                 let mut candidates = Vec::new();
                 let mut chosen = usize::MAX;
-                for empty in game.board().empty_cells() {
+                // The features: the 6-neighbour shape, the 12-cell shape, the recent-move class.
+                for (empty, f) in shapes.of_moves(game.board(), mover, last, own_last) {
                     if empty == cell {
                         chosen = candidates.len();
                     }
-                    // The features: the 6-neighbour shape (the 12-cell code's low digits), the
-                    // 12-cell shape, the recent-move class.
-                    let code12 = shapes.code(&position, empty.index());
-                    let code6 = code12 % SHAPE6_CODES;
-                    let class = recent_move_class(empty.index(), last, own_last);
-                    candidates.push((canonical(code6) as u16, canonical(code12) as u32, class as u8));
+                    candidates.push((f.shape6, f.shape12, f.recent));
                 }
                 if chosen != usize::MAX {
                     raw.push((candidates, chosen, held_out));
@@ -95,10 +78,10 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
                 break;
             }
             (own_last, last) = match mv {
-                Move::Place(c) => (last, c.index()),
+                Move::Place(c) => (last, Some(c)),
                 // After a swap the swapped stone is the last move, and the mover's own first
                 // stone is gone (the bot does not know it either).
-                Move::Swap => (NODES, last_stone(&game).map_or(NODES, Cell::index)),
+                Move::Swap => (None, last_stone(&game)),
             };
             if game.winner().is_some() {
                 break;
@@ -157,43 +140,15 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     };
     centre(&mut weights.a);
     centre(&mut weights.c);
-    let pack = |q: u32| char::from_u32(PACK_BASE + q).unwrap();
-    let mut shape6 = String::new();
-    for code in 0..SHAPE6_CODES {
-        shape6.push(pack(quantize(weights.a[canonical(code)].ln() as f32)));
-    }
-    let mut shape12 = String::new();
-    for (i, &(code, _)) in frequent.iter().enumerate() {
-        let q = quantize(weights.b[i].ln() as f32);
-        if q == 128 {
-            continue;
-        }
-        let bits = (code << 8) | q;
-        shape12.push(pack(bits >> 14));
-        shape12.push(pack(bits & 0x3FFF));
-    }
-    let recent_moves: String = weights.c.iter().map(|w| pack(quantize(w.ln() as f32))).collect();
-    let mut text = String::new();
-    text.push_str(
-        "//! The learned shape weights packed for [`crate::patterns`] (written by `hex-train patterns`;\n",
-    );
-    text.push_str("//! each character holds 14 bits as `char - 0x4E00`).\n\n");
-    text.push_str(
-        "/// ln weight of each 6-neighbour code, one character each (quantized: `ln w = (q - 128) / LN_SCALE`).\n",
-    );
-    let _ = writeln!(text, "pub const SHAPE6: &str = \"{shape6}\";");
-    text.push_str("/// Frequent 12-cell shapes: two characters each, `canonical code << 8 | quantized ln correction`.\n");
-    let _ = writeln!(text, "pub const SHAPE12: &str = \"{shape12}\";");
-    text.push_str(
-        "/// ln weight of each recent-move class (`patterns::recent_move_class`), one character each.\n",
-    );
-    let _ = writeln!(text, "pub const RECENT_MOVES: &str = \"{recent_moves}\";");
+    let shape12: Vec<(u32, f64)> =
+        frequent.iter().enumerate().map(|(i, &(code, _))| (code, weights.b[i])).collect();
+    let (text, kept) = hex::shape_table_source(&ShapeWeights {
+        shape6: &weights.a,
+        shape12: &shape12,
+        recent_moves: &weights.c,
+    });
     std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
-    eprintln!(
-        "wrote {out}: {} 12-cell shapes, recent-move weights {:?}",
-        shape12.chars().count() / 2,
-        weights.c
-    );
+    eprintln!("wrote {out}: {kept} 12-cell shapes, recent-move weights {:?}", weights.c);
     Ok(())
 }
 

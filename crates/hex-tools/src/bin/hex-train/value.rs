@@ -11,13 +11,10 @@
 //! still joins top and bottom). Every tenth game is held out. Plain minibatch Adam on the
 //! cross-entropy, deterministic by its seed; weights are clamped to -8..8.
 
-use hex::geometry::NODES;
-use hex::position::Position;
-use hex::search::Search;
+use crate::network::{input, network_text, parse_network, INPUTS};
 use hex::{Game, Move, CELLS};
 use hex_tools::hex_record::{Reason, Record};
-use hex_tools::hex_value::{input, network_text, parse_network, INPUTS};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
 const WEIGHT_LIMIT: f32 = 8.0;
@@ -111,7 +108,7 @@ impl Trainer {
     }
 
     /// The weights as text: `hidden H` on the first line, then every weight in order, one a line
-    /// (read by `hex-baseline --engine ubfm --net FILE`).
+    /// (read back by `--init`).
     pub fn to_text(&self) -> String {
         network_text(self.hidden, &self.weights)
     }
@@ -262,7 +259,6 @@ pub fn compare_with_search(
     playouts: u32,
     every: usize,
 ) -> Result<(), String> {
-    let far = Instant::now() + Duration::from_secs(3600);
     let mut valued = Vec::new(); // (search, network, won)
     let mut position_index = 0usize;
     let started = Instant::now();
@@ -273,12 +269,11 @@ pub fn compare_with_search(
                 return;
             }
             let last = match mv {
-                Move::Place(cell) => cell.index(),
-                Move::Swap => NODES,
+                Move::Place(cell) => Some(cell),
+                Move::Swap => None,
             };
-            let position = Position::new(game.board(), game.to_move());
             let seed = (k * 1000 + position_index) as u64;
-            let result = Search::new(seed).run(&position, last, far, playouts);
+            let result = hex::analyse(game, last, playouts, seed);
             // A proven result is taken at 1% from certain: the game's players may still let it go.
             let searched = result.value.clamp(0.01, 0.99);
             valued.push((searched, trainer.forward(&sample).1, sample.won));
@@ -366,7 +361,7 @@ mod tests {
         }
     }
 
-    /// The text for `hex-baseline --engine ubfm`: the header, then every weight in order.
+    /// The text of `--out`: the header, then every weight in order.
     #[test]
     fn the_text_holds_every_weight_in_order() {
         let trainer = Trainer::new(2, 5);

@@ -1,5 +1,4 @@
-//! The value network's input frame and its text file, shared by its trainer (`hex-train value`)
-//! and the engine that searches with it (`hex-baseline --engine ubfm`): one-hot stones read in the
+//! The value network's input frame and its text file (`hex-train value`): one-hot stones read in the
 //! side to move's frame, the board transposed for blue so that the mover always joins top and bottom.
 
 use hex::{Color, CELLS, SIZE};
