@@ -164,6 +164,12 @@ impl Search {
             .find(|&i| usize::from(self.tree.cell[i]) == last && self.tree.children[i] > 0)
     }
 
+    /// The root's children after the last [`Search::run`]: each move's cell and visits, in the
+    /// tree's order (the labels of a deep search for the trainers).
+    pub(crate) fn root_visits(&self) -> Vec<(usize, f32)> {
+        self.tree.children(self.root).map(|i| (usize::from(self.tree.cell[i]), self.tree.visits[i])).collect()
+    }
+
     fn best(&self, playouts: u32) -> SearchResult {
         let tree = &self.tree;
         let children = tree.children(self.root);

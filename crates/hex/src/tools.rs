@@ -74,7 +74,7 @@ impl Playouts {
 }
 
 /// What [`analyse`] found.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Analysis {
     /// The move the bot's search chose.
     pub best: Cell,
@@ -84,6 +84,9 @@ pub struct Analysis {
     pub proven: bool,
     /// Playouts run.
     pub playouts: u32,
+    /// The root's moves and how many of the playouts went through each (the search's visit
+    /// distribution), in no particular order.
+    pub visits: Vec<(Cell, u32)>,
 }
 
 /// The bot's own search (its default parameters, a fresh tree, no clock) of `game`'s position for
@@ -92,12 +95,20 @@ pub struct Analysis {
 pub fn analyse(game: &Game, last: Option<Cell>, playouts: u32, seed: u64) -> Analysis {
     let position = Position::new(game.board(), game.to_move());
     let far = Instant::now() + Duration::from_secs(3600);
-    let result = Search::new(seed).run(&position, last.map_or(NODES, Cell::index), far, playouts);
+    let mut search = Search::new(seed);
+    let result = search.run(&position, last.map_or(NODES, Cell::index), far, playouts);
+    let visits = search
+        .root_visits()
+        .into_iter()
+        .filter(|&(cell, _)| cell < CELLS)
+        .map(|(cell, visits)| (Cell::from_index(cell), visits as u32))
+        .collect();
     Analysis {
         best: Cell::from_index(result.cell % CELLS),
         value: result.value,
         proven: result.proven,
         playouts: result.playouts,
+        visits,
     }
 }
 

@@ -1,6 +1,8 @@
 //! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
 //!
 //! * `hex-train patterns`: the shape weights (the bot's move prior, [`hex::ShapeFeatures`]) from the moves one engine chose;
+//! * `hex-train label`: the teacher's labels: positions of recorded games searched at many times the
+//!   judge's playouts (value, visit distribution, the real outcome);
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
 //!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
 //!   bot's own search of N playouts predicting the same held-out games.
@@ -8,12 +10,15 @@
 //! See crates/hex/RESULTS.md ("A value network" and the sections after it) for the data and the
 //! commands.
 
+mod label;
 mod network;
 mod patterns;
 mod value;
 
+use hex_tools::hex_label::read_labels;
 use hex_tools::hex_record::read_files;
 use match_kit::cli::{Args, Opt, Parsed, Spec};
+use match_kit::pool::Shard;
 use std::time::Instant;
 
 const PATTERNS: Spec = Spec {
@@ -55,6 +60,28 @@ const VALUE: Spec = Spec {
             "then value held-out positions by the bot's search of N playouts too, beside the network",
         ),
         Opt::value("every", "K", "--search: every K-th held-out position").default("1"),
+        Opt::flag("labels", "RECORDS are label files (hex-train label): fit to the deep search's values"),
+        Opt::value("outcome-share", "F", "--labels: fit to (1-F) x the search's value + F x the outcome")
+            .default("0"),
+        Opt::value("limit", "N", "--labels: use at most N training positions (a learning curve's points)"),
+    ],
+    trailing: false,
+    notes: "",
+};
+
+const LABEL: Spec = Spec {
+    usage: &["hex-train label [OPTIONS] RECORDS..."],
+    about: "Searches positions of the games in RECORDS (hex-arena record files; games that ended by a\n\
+            connection) with the bot's own search and prints one label line a position: the search's\n\
+            value and visit distribution, and the game's outcome. Deterministic; shards for job runners.",
+    options: &[
+        Opt::value("playouts", "N", "playouts a position (the judge's clock buys about 5,700)")
+            .default("20000"),
+        Opt::value("every", "K", "label every K-th ply, staggered by game").default("3"),
+        Opt::value("min-share", "F", "leave out moves with fewer than this share of the visits")
+            .default("0.002"),
+        Opt::value("seed", "S", "the searches' seed").default("1"),
+        Opt::value("shard", "K/N", "label only the K-th of N disjoint blocks of the games").default("1/1"),
     ],
     trailing: false,
     notes: "",
@@ -84,6 +111,18 @@ fn run_patterns(args: &[String]) -> Result<(), String> {
     patterns::run(&options, &read_files(&args.positional)?)
 }
 
+fn run_label(args: &[String]) -> Result<(), String> {
+    let Some(args) = parse(&LABEL, args)? else { return Ok(()) };
+    let options = label::Options {
+        playouts: args.get_in("playouts", 1..=100_000_000, "a count")?,
+        every: args.get_in("every", 1..=1000, "a count")?,
+        min_share: args.get("min-share", "a number")?,
+        seed: args.get("seed", "an integer")?,
+        shard: Shard::parse(args.text("shard").unwrap_or("1/1"))?,
+    };
+    label::run(&options, &read_files(&args.positional)?)
+}
+
 fn run_value(args: &[String]) -> Result<(), String> {
     let Some(args) = parse(&VALUE, args)? else { return Ok(()) };
     let epochs: usize = args.get("epochs", "a count")?;
@@ -93,11 +132,23 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let seed: u64 = args.get("seed", "an integer")?;
     let hidden: usize = args.get_in("hidden", 1..=1024, "a count")?;
     let out = args.text("out").map(str::to_string);
-    let records = read_files(&args.positional)?;
-    let (train, held_out) = value::split(&records)?;
+    let (records, labels) = if args.flag("labels") {
+        (Vec::new(), read_labels(&args.positional)?)
+    } else {
+        (read_files(&args.positional)?, Vec::new())
+    };
+    let (train, held_out, searched) = if args.flag("labels") {
+        let share: f32 = args.get("outcome-share", "a number")?;
+        let limit = args.optional("limit", "a count")?.unwrap_or(usize::MAX);
+        value::split_labels(&labels, share, limit)?
+    } else {
+        let (train, held_out) = value::split(&records)?;
+        (train, held_out, Vec::new())
+    };
     println!(
-        "{} games: {} training positions (with half turns), {} held out",
-        records.len(),
+        "{} {}: {} training positions (with half turns), {} held out",
+        records.len().max(labels.len()),
+        if labels.is_empty() { "games" } else { "labels" },
         train.len(),
         held_out.len()
     );
@@ -127,6 +178,9 @@ fn run_value(args: &[String]) -> Result<(), String> {
     if let Some(out) = out {
         std::fs::write(&out, trainer.to_text()).map_err(|e| format!("{out}: {e}"))?;
     }
+    if !searched.is_empty() {
+        value::compare_with_labels(&trainer, &held_out, &searched);
+    }
     if let Some(playouts) = args.optional("search", "a count")? {
         let every = args.get_in("every", 1..=1_000_000, "a count")?;
         value::compare_with_search(&trainer, &records, playouts, every)?;
@@ -139,11 +193,12 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("patterns") => run_patterns(&args[1..]),
         Some("value") => run_value(&args[1..]),
+        Some("label") => run_label(&args[1..]),
         Some("-h" | "--help") | None => {
-            println!("usage: hex-train patterns|value [OPTIONS] RECORDS...   (hex-train patterns --help)");
+            println!("usage: hex-train patterns|value|label [OPTIONS] RECORDS...   (hex-train label --help)");
             Ok(())
         }
-        Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns or value")),
+        Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns, value or label")),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

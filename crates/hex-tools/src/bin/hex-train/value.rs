@@ -13,16 +13,27 @@
 
 use crate::network::{input, network_text, parse_network, INPUTS};
 use hex::{Game, Move, CELLS};
+use hex_tools::hex_label::Label;
 use hex_tools::hex_record::{Reason, Record};
 use std::time::Instant;
 
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
 const WEIGHT_LIMIT: f32 = 8.0;
 
-/// One position: its active inputs and whether the side to move won.
+/// One position: its active inputs, whether the side to move won, and what the network is fitted
+/// to (the outcome, or a deep search's value).
 pub struct Sample {
     inputs: Vec<u16>,
     won: bool,
+    target: f32,
+}
+
+/// The active inputs of `game`'s position, in the side to move's frame.
+fn inputs_of(game: &Game) -> Vec<u16> {
+    let (to_move, board) = (game.to_move(), game.board());
+    hex::Cell::all()
+        .filter_map(|cell| board.get(cell).map(|owner| input(cell.index(), owner, to_move) as u16))
+        .collect()
 }
 
 /// Replays `record`, calling `visit` with every position before the winning move, the move that
@@ -34,12 +45,8 @@ fn replay(record: &Record, mut visit: impl FnMut(&Game, Move, Sample)) -> Result
         if game.winner().is_some() {
             break;
         }
-        let to_move = game.to_move();
-        let board = game.board();
-        let inputs = hex::Cell::all()
-            .filter_map(|cell| board.get(cell).map(|owner| input(cell.index(), owner, to_move) as u16))
-            .collect();
-        visit(&game, *mv, Sample { inputs, won: record.winner == to_move });
+        let won = record.winner == game.to_move();
+        visit(&game, *mv, Sample { inputs: inputs_of(&game), won, target: f32::from(u8::from(won)) });
     }
     Ok(())
 }
@@ -61,7 +68,7 @@ fn half_turn(sample: &Sample) -> Sample {
             base + (CELLS as u16 - 1 - cell)
         })
         .collect();
-    Sample { inputs, won: sample.won }
+    Sample { inputs, ..*sample }
 }
 
 /// The network being fitted, its weights in the order of [`WEIGHTS`].
@@ -143,7 +150,7 @@ impl Trainer {
         let mut gradient = vec![0.0f32; count];
         for sample in batch {
             let (sums, p) = self.forward(sample);
-            let error = p - if sample.won { 1.0 } else { 0.0 };
+            let error = p - sample.target;
             gradient[count - 1] += error;
             for h in 0..hidden {
                 let active = sums[h] > 0.0;
@@ -244,6 +251,34 @@ fn connected(records: &[Record]) -> impl Iterator<Item = &Record> {
     records.iter().filter(|r| r.reason == Reason::Connect)
 }
 
+/// The training and held-out samples of `labels` (every tenth game held out, as [`split`] does),
+/// fitted to `(1 - outcome_share)` times the search's value plus `outcome_share` times the outcome;
+/// the training ones with their half turns, the first `limit` labels of the training games only.
+/// Also the held-out labels' own values as predictions of the outcomes, with the outcomes.
+pub fn split_labels(
+    labels: &[Label],
+    outcome_share: f32,
+    limit: usize,
+) -> Result<(Vec<Sample>, Vec<Sample>, Vec<(f32, f32, bool)>), String> {
+    let (mut train, mut held_out, mut searched) = (Vec::new(), Vec::new(), Vec::new());
+    for label in labels {
+        let game = label.game_position()?;
+        let won = label.winner == game.to_move();
+        // A proven value is taken at 1% from certain, as in [`compare_with_search`].
+        let value = label.value.clamp(0.01, 0.99);
+        let target = (1.0 - outcome_share) * value + outcome_share * f32::from(u8::from(won));
+        let sample = Sample { inputs: inputs_of(&game), won, target };
+        if held_out_game(label.game) {
+            searched.push((value, value, won));
+            held_out.push(sample);
+        } else if train.len() < 2 * limit {
+            train.push(half_turn(&sample));
+            train.push(sample);
+        }
+    }
+    Ok((train, held_out, searched))
+}
+
 /// Whether the `k`-th game of [`connected`] is held out: every tenth.
 fn held_out_game(k: usize) -> bool {
     k % 10 == 9
@@ -284,12 +319,30 @@ pub fn compare_with_search(
         valued.len(),
         started.elapsed().as_secs_f64()
     );
-    println!("network share  cross-entropy  accuracy");
+    print_mixes(&valued);
+    Ok(())
+}
+
+/// The held-out positions of labels: the deep search's own values, the network's, and their mixes
+/// in logit space, as predictions of the real outcomes (the bar of [`compare_with_search`], from
+/// the labels' searches).
+pub fn compare_with_labels(trainer: &Trainer, held_out: &[Sample], searched: &[(f32, f32, bool)]) {
+    let valued: Vec<(f32, f32, bool)> = held_out
+        .iter()
+        .zip(searched)
+        .map(|(sample, &(value, _, won))| (value, trainer.forward(sample).1, won))
+        .collect();
+    print_mixes(&valued);
+}
+
+/// The cross-entropy and accuracy of the mixes of `(search, network, won)` triples, from the
+/// search alone (share 0) to the network alone (share 1).
+fn print_mixes(valued: &[(f32, f32, bool)]) {
+    println!("network share  cross-entropy  accuracy   ({} held-out positions)", valued.len());
     for share in [0.0f32, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0] {
-        let (loss, accuracy) = mixed_loss(&valued, share);
+        let (loss, accuracy) = mixed_loss(valued, share);
         println!("{share:13.1}  {loss:13.4}  {:7.1}%", 100.0 * accuracy);
     }
-    Ok(())
 }
 
 /// Mean cross-entropy and accuracy of `(search, network, won)` triples valued by the mix
@@ -336,6 +389,27 @@ mod tests {
         assert_eq!(s[1].inputs, vec![(CELLS) as u16]);
         assert!(!s[1].won);
         assert_eq!(half_turn(&half_turn(&s[2])).inputs, s[2].inputs);
+    }
+
+    #[test]
+    fn labels_are_fitted_to_the_search_and_measured_against_the_outcome() {
+        let label = |game: usize, moves: &str, value: f32| {
+            let line = format!(
+                "game={game} winner=blue moves={moves} playouts=100 value={value} proven=0 best=k11 visits=-"
+            );
+            Label::parse(&line).unwrap()
+        };
+        // Game 9 is held out (every tenth); after a1 blue moves (and wins), after a1,b2 red.
+        let labels =
+            [label(0, "a1", 0.3), label(0, "a1,b2", 0.999), label(9, "a1,b2", 0.2), label(1, "c3", 0.6)];
+        let (train, held_out, searched) = split_labels(&labels, 0.25, 2).unwrap();
+        assert_eq!(train.len(), 4, "two training labels (the limit) with their half turns");
+        assert!(train[1].won && (train[1].target - (0.75 * 0.3 + 0.25)).abs() < 1e-6);
+        assert!(!train[3].won && (train[3].target - 0.75 * 0.99).abs() < 1e-6, "clamped to 0.99");
+        assert_eq!(train[1].inputs, samples(&record("a1,b2", Color::Blue)).unwrap()[0].inputs);
+        assert_eq!(held_out.len(), 1);
+        assert!(!held_out[0].won);
+        assert_eq!(searched, [(0.2, 0.2, false)]);
     }
 
     /// The forward pass against the plain computation over all the inputs.
