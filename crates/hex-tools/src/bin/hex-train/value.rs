@@ -259,7 +259,7 @@ pub fn split_labels(
     labels: &[Label],
     outcome_share: f32,
     limit: usize,
-) -> Result<(Vec<Sample>, Vec<Sample>, Vec<(f32, f32, bool)>), String> {
+) -> Result<(Vec<Sample>, Vec<Sample>, Vec<Valued>), String> {
     let (mut train, mut held_out, mut searched) = (Vec::new(), Vec::new(), Vec::new());
     for label in labels {
         let game = label.game_position()?;
@@ -283,6 +283,9 @@ pub fn split_labels(
 fn held_out_game(k: usize) -> bool {
     k % 10 == 9
 }
+
+/// A held-out position valued by a search and by the network, and whether the side to move won.
+pub type Valued = (f32, f32, bool);
 
 /// The bar a network must clear inside the search: every `every`-th held-out position (those of
 /// [`split`], in order) valued by the bot's own search of `playouts` playouts (the chosen move's win
@@ -326,8 +329,8 @@ pub fn compare_with_search(
 /// The held-out positions of labels: the deep search's own values, the network's, and their mixes
 /// in logit space, as predictions of the real outcomes (the bar of [`compare_with_search`], from
 /// the labels' searches).
-pub fn compare_with_labels(trainer: &Trainer, held_out: &[Sample], searched: &[(f32, f32, bool)]) {
-    let valued: Vec<(f32, f32, bool)> = held_out
+pub fn compare_with_labels(trainer: &Trainer, held_out: &[Sample], searched: &[Valued]) {
+    let valued: Vec<Valued> = held_out
         .iter()
         .zip(searched)
         .map(|(sample, &(value, _, won))| (value, trainer.forward(sample).1, won))
@@ -337,7 +340,7 @@ pub fn compare_with_labels(trainer: &Trainer, held_out: &[Sample], searched: &[(
 
 /// The cross-entropy and accuracy of the mixes of `(search, network, won)` triples, from the
 /// search alone (share 0) to the network alone (share 1).
-fn print_mixes(valued: &[(f32, f32, bool)]) {
+fn print_mixes(valued: &[Valued]) {
     println!("network share  cross-entropy  accuracy   ({} held-out positions)", valued.len());
     for share in [0.0f32, 0.1, 0.2, 0.3, 0.5, 0.7, 1.0] {
         let (loss, accuracy) = mixed_loss(valued, share);
@@ -347,7 +350,7 @@ fn print_mixes(valued: &[(f32, f32, bool)]) {
 
 /// Mean cross-entropy and accuracy of `(search, network, won)` triples valued by the mix
 /// `(1 - share) logit(search) + share logit(network)`.
-fn mixed_loss(valued: &[(f32, f32, bool)], share: f32) -> (f64, f64) {
+fn mixed_loss(valued: &[Valued], share: f32) -> (f64, f64) {
     let logit = |p: f32| {
         let p = p.clamp(1e-6, 1.0 - 1e-6);
         (p / (1.0 - p)).ln()
@@ -456,7 +459,7 @@ mod tests {
         let record = record("f6,e7,d8,c9,b10", Color::Red);
         let game = samples(&record).unwrap();
         let searched = [0.2f32, 0.9, 0.6, 0.3];
-        let valued: Vec<(f32, f32, bool)> =
+        let valued: Vec<Valued> =
             game.iter().zip(searched).map(|(s, v)| (v, trainer.forward(s).1, s.won)).collect();
         let (net_loss, net_accuracy) = mixed_loss(&valued, 1.0);
         let (loss, accuracy) = trainer.measure(&game[..valued.len()]);
