@@ -140,7 +140,8 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let (train, held_out, searched) = if args.flag("labels") {
         let share: f32 = args.get("outcome-share", "a number")?;
         let limit = args.optional("limit", "a count")?.unwrap_or(usize::MAX);
-        value::split_labels(&labels, share, limit)?
+        let split = value::split_labels(&labels, share, limit)?;
+        (split.train, split.held_out, split.searched)
     } else {
         let (train, held_out) = value::split(&records)?;
         (train, held_out, Vec::new())

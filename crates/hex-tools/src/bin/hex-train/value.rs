@@ -255,11 +255,7 @@ fn connected(records: &[Record]) -> impl Iterator<Item = &Record> {
 /// fitted to `(1 - outcome_share)` times the search's value plus `outcome_share` times the outcome;
 /// the training ones with their half turns, the first `limit` labels of the training games only.
 /// Also the held-out labels' own values as predictions of the outcomes, with the outcomes.
-pub fn split_labels(
-    labels: &[Label],
-    outcome_share: f32,
-    limit: usize,
-) -> Result<(Vec<Sample>, Vec<Sample>, Vec<Valued>), String> {
+pub fn split_labels(labels: &[Label], outcome_share: f32, limit: usize) -> Result<LabelSplit, String> {
     let (mut train, mut held_out, mut searched) = (Vec::new(), Vec::new(), Vec::new());
     for label in labels {
         let game = label.game_position()?;
@@ -276,7 +272,15 @@ pub fn split_labels(
             train.push(sample);
         }
     }
-    Ok((train, held_out, searched))
+    Ok(LabelSplit { train, held_out, searched })
+}
+
+/// What [`split_labels`] makes: the training and held-out samples, and the held-out labels' own
+/// values (the search's and, until a network is there, the same again) with the outcomes.
+pub struct LabelSplit {
+    pub train: Vec<Sample>,
+    pub held_out: Vec<Sample>,
+    pub searched: Vec<Valued>,
 }
 
 /// Whether the `k`-th game of [`connected`] is held out: every tenth.
@@ -405,7 +409,7 @@ mod tests {
         // Game 9 is held out (every tenth); after a1 blue moves (and wins), after a1,b2 red.
         let labels =
             [label(0, "a1", 0.3), label(0, "a1,b2", 0.999), label(9, "a1,b2", 0.2), label(1, "c3", 0.6)];
-        let (train, held_out, searched) = split_labels(&labels, 0.25, 2).unwrap();
+        let LabelSplit { train, held_out, searched } = split_labels(&labels, 0.25, 2).unwrap();
         assert_eq!(train.len(), 4, "two training labels (the limit) with their half turns");
         assert!(train[1].won && (train[1].target - (0.75 * 0.3 + 0.25)).abs() < 1e-6);
         assert!(!train[3].won && (train[3].target - 0.75 * 0.99).abs() < 1e-6, "clamped to 0.99");
