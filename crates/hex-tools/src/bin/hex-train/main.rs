@@ -64,6 +64,11 @@ const VALUE: Spec = Spec {
         Opt::value("outcome-share", "F", "--labels: fit to (1-F) x the search's value + F x the outcome")
             .default("0"),
         Opt::value("limit", "N", "--labels: use at most N training positions (a learning curve's points)"),
+        Opt::value(
+            "measure",
+            "FILES",
+            "then measure the network on the held-out games of these records files (comma-separated)",
+        ),
     ],
     trailing: false,
     notes: "",
@@ -181,6 +186,16 @@ fn run_value(args: &[String]) -> Result<(), String> {
     }
     if !searched.is_empty() {
         value::compare_with_labels(&trainer, &held_out, &searched);
+    }
+    if let Some(files) = args.text("measure") {
+        let paths: Vec<&str> = files.split(',').collect();
+        let (_, measured) = value::split(&read_files(&paths)?)?;
+        let (loss, accuracy) = trainer.measure(&measured);
+        println!(
+            "held-out games of {files}: {} positions, cross-entropy {loss:.4}, accuracy {:.1}%",
+            measured.len(),
+            100.0 * accuracy
+        );
     }
     if let Some(playouts) = args.optional("search", "a count")? {
         let every = args.get_in("every", 1..=1_000_000, "a count")?;
