@@ -251,14 +251,17 @@ const fn symmetry_cell(s: usize, i: usize) -> usize {
     3 * row + column
 }
 
+/// Any board of dice 0..=6 (the property tests' strategy, shared by every module's tests).
+#[cfg(test)]
+pub(crate) fn any_board() -> impl proptest::strategy::Strategy<Value = Board> {
+    use proptest::strategy::Strategy;
+    proptest::array::uniform9(0u8..=6).prop_map(Board::from_cells)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use proptest::prelude::*;
-
-    fn any_board() -> impl Strategy<Value = Board> {
-        proptest::array::uniform9(0u8..=6).prop_map(Board::from_cells)
-    }
 
     #[test]
     fn hash_reads_cells_as_digits() {

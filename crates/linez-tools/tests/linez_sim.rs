@@ -2,6 +2,9 @@
 //! same games as an independent Python referee written from the spec, and the ends of a game
 //! (illegal move, malformed answer, crash, time-out) keeping the points made so far.
 
+mod common;
+
+use common::tallies;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -268,20 +271,6 @@ fn the_baseline_rejects_malformed_turns() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_ne!(output.status.code(), Some(0));
     assert!(stderr.starts_with("error: line 1") && stderr.lines().count() == 1, "{stderr}");
-}
-
-/// The summary lines (`# ...` after the games), with the thinking times cut out of the
-/// moves/game lines (two runs never think equally long).
-fn tallies(stdout: &str) -> Vec<String> {
-    stdout
-        .lines()
-        .skip(1)
-        .filter(|line| line.starts_with("# "))
-        .map(|line| match (line.find("think/game"), line.find("ends:")) {
-            (Some(think), Some(ends)) => format!("{}{}", &line[..think], &line[ends..]),
-            _ => line.to_string(),
-        })
-        .collect()
 }
 
 fn stdout_of(args: &[&str]) -> String {

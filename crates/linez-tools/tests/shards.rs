@@ -2,6 +2,9 @@
 //! the same match played whole. CI installs `parallel` (Debian's package); without it this test
 //! fails, naming the package, rather than passing without having run.
 
+mod common;
+
+use common::tallies;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -9,19 +12,6 @@ const LINEZ_SIM: &str = env!("CARGO_BIN_EXE_linez-sim");
 
 /// The match: the bot at fixed work a move, so that its games depend on the seeds alone.
 const MATCH: &str = "-q --bot linez --move-units 100 --max-moves 60 --seeds 1-6";
-
-/// The summary lines, without the thinking times (two runs never think equally long).
-fn tallies(stdout: &str) -> Vec<String> {
-    stdout
-        .lines()
-        .skip(1)
-        .filter(|line| line.starts_with("# "))
-        .map(|line| match (line.find("think/game"), line.find("ends:")) {
-            (Some(think), Some(ends)) => format!("{}{}", &line[..think], &line[ends..]),
-            _ => line.to_string(),
-        })
-        .collect()
-}
 
 fn stdout_of(command: &mut Command) -> String {
     let output = command.output().unwrap_or_else(|error| panic!("{command:?} cannot start: {error}"));

@@ -424,11 +424,8 @@ pub fn least_image_after(tagged: &[i32; 8], cell: usize, subset: usize, value: u
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::any_board;
     use proptest::prelude::*;
-
-    fn any_board() -> impl Strategy<Value = Board> {
-        proptest::array::uniform9(0u8..=6).prop_map(Board::from_cells)
-    }
 
     #[test]
     fn constant_composition_matches_the_plain_one() {

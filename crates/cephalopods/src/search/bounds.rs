@@ -77,13 +77,10 @@ impl Bounds {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::any_board;
     use crate::board::{moves, Board};
     use proptest::prelude::*;
     use std::collections::HashSet;
-
-    fn any_board() -> impl Strategy<Value = Board> {
-        proptest::array::uniform9(0u8..=6).prop_map(Board::from_cells)
-    }
 
     proptest! {
         #[test]

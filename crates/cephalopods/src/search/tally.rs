@@ -171,12 +171,9 @@ impl CellSums {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::board::any_board;
     use crate::board::moves;
     use proptest::prelude::*;
-
-    fn any_board() -> impl Strategy<Value = Board> {
-        proptest::array::uniform9(0u8..=6).prop_map(Board::from_cells)
-    }
 
     proptest! {
         #[test]
