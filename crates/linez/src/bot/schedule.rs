@@ -74,7 +74,7 @@ pub(super) const DEATH_PHASE_SHARES: u64 = 4;
 /// `units_left` units remain, for a board whose samples cost `sample_cost` units each
 /// ([`super::Bot::sample_cost`]).
 ///
-/// Deterministic (no clock), so that the same game replays move for move: the units left are
+/// No clock here (the clock is in `units_left`): the units left are
 /// spread over the moves expected to remain, `max(PLANNED_MOVES, moves)`, so a long game slows
 /// down gradually instead of running out. Crowded boards (deep samples, where games are lost)
 /// get twice the share, boards in the death phase ([`DEATH_PHASE_FROM`] numbers and more, where
