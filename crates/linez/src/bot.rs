@@ -12,7 +12,7 @@
 //!   numbers, then the evaluation. Samples are spent by successive halving with common random
 //!   numbers.
 //! * `bot/schedule.rs` ([`Effort`], [`effort_of_units`]): pure functions for the work per move in
-//!   units, what the plan's time left buys at the rate measured in this game, and the safety net.
+//!   deterministic units, so that a game replays move for move; the wall clock is only a safety net.
 //! * `bot/protocol.rs` ([`play`]): the stdin/stdout loop.
 
 mod evaluation;
@@ -27,7 +27,9 @@ pub use search::Rollout;
 
 use crate::*;
 use evaluation::Evaluator;
-use schedule::THREADS_MAX;
+use schedule::{
+    clock_limit, effort_for, PLANNED_SHARE_PERCENT, PLANNED_UNITS_PER_SECOND, SAFETY_NET_PERCENT, THREADS_MAX,
+};
 use search::Search;
 use std::time::{Duration, Instant};
 
@@ -38,32 +40,37 @@ pub struct Bot {
     moves: u64,
     evaluator: Evaluator,
     rollout: Rollout,
-    /// Work units spent so far in this game: with the thinking time used, the rate the schedule
-    /// measures.
-    spent: u64,
+    /// Work units the deterministic schedule may still spend this game.
+    units_left: u64,
     /// A fixed number of work units for every move instead of the schedule (the survival curve).
     move_units: Option<u64>,
-    /// Whether the schedule measures the rate on the wall clock and keeps the safety net; without
-    /// it the plan is spent at the planned rate, so that a game replays (tuning).
+    /// Whether the wall clock may cut the schedule short (the safety net).
     clock: bool,
     /// Threads that sample a move's candidates (1 or 2); the moves do not depend on it.
     threads: usize,
+    /// Work units of this game's sampled moves (cost above 1 unit a sample) and the time they
+    /// took: the rate the clock measures.
+    rate_units: u64,
+    rate_time: Duration,
 }
 
 impl Bot {
     /// A bot for one game with `budget` of total thinking time, sampling on as many threads as the
     /// system offers, up to two (the target machine's cores).
     pub fn new(budget: Duration) -> Bot {
+        let planned = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100;
         Bot {
             budget,
             used: Duration::ZERO,
             moves: 0,
             evaluator: Evaluator::new(Weights::default()),
             rollout: Rollout::default(),
-            spent: 0,
+            units_left: (budget.as_secs_f64() * planned as f64) as u64,
             move_units: None,
             clock: true,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(THREADS_MAX),
+            rate_units: 0,
+            rate_time: Duration::ZERO,
         }
     }
 
@@ -90,9 +97,8 @@ impl Bot {
         self.threads
     }
 
-    /// The same bot without the clock: the schedule spends its plan at the planned rate, whatever
-    /// the clock says, and has no safety net (tuning: measuring the schedule in process on a
-    /// machine busy with other work; the games replay).
+    /// The same bot without the safety net: the schedule alone decides, whatever the clock says
+    /// (tuning: measuring the schedule in process on a machine busy with other work).
     #[cfg(feature = "tuning")]
     pub fn without_clock(self) -> Bot {
         Bot { clock: false, ..self }
@@ -118,26 +124,40 @@ impl Bot {
 
     /// The move for `board` with `next_three` to be placed after a non-scoring move.
     ///
-    /// The schedule's units follow the rate measured on the clock in this game (see
-    /// `bot/schedule.rs`), so a game replays only without the clock or with fixed work a move;
-    /// past the safety net (98% of the budget) every move is the fast 1-ply ranking.
+    /// Deterministic for a given game as long as the clock does not act: on a machine much slower
+    /// than planned for, the schedule's clock limit shrinks the units left, and past the safety
+    /// net (98% of the budget) every move is the fast 1-ply ranking.
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
     pub fn choose(&mut self, board: &Board, next_three: [u8; 3]) -> Move {
         let start = Instant::now();
         let cost = self.sample_cost(board);
-        let effort = match self.move_units {
-            Some(units) => effort_of_units(units, cost),
-            None => {
-                let numbers = board.occupied_cells().count_ones();
-                schedule::effort(self.budget, self.used, self.spent, self.clock, self.moves, cost, numbers)
-            }
+        let scheduled = self.move_units.is_none();
+        let net = self.budget.saturating_mul(SAFETY_NET_PERCENT) / 100;
+        let left = if self.clock && scheduled {
+            clock_limit(self.units_left, self.rate_units, self.rate_time, self.used, net)
+        } else {
+            self.units_left
         };
+        let mut effort = match self.move_units {
+            Some(units) => effort_of_units(units, cost),
+            None => effort_for(left, self.moves, cost, board.occupied_cells().count_ones()),
+        };
+        // The safety net: past it the clock, not the schedule, decides.
+        if self.clock && scheduled && self.used >= net {
+            effort = Effort::FAST;
+        }
         let mv = self.choose_with(board, next_three, effort);
-        self.spent += effort.units(cost);
+        let units = effort.units(cost);
+        self.units_left = self.units_left.saturating_sub(units);
         self.moves += 1;
-        self.used += start.elapsed();
+        let elapsed = start.elapsed();
+        self.used += elapsed;
+        if cost > 1 {
+            self.rate_units += units;
+            self.rate_time += elapsed;
+        }
         mv
     }
 
