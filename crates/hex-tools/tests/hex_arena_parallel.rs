@@ -10,13 +10,7 @@ use std::process::Command;
 
 #[test]
 fn two_shards_through_gnu_parallel_merge_into_the_whole_match() {
-    let version = Command::new("parallel").arg("--version").output();
-    let is_gnu = version.as_ref().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("GNU parallel"));
-    assert!(
-        is_gnu,
-        "this test needs GNU parallel on PATH (Debian/Ubuntu: apt-get install parallel); found: {:?}",
-        version.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_string())
-    );
+    require_gnu_parallel();
     let scratch = Scratch::new("parallel");
     let random = random_baseline();
     let base =

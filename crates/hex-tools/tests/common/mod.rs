@@ -8,6 +8,7 @@ use std::process::Command;
 
 pub const HEX_ARENA: &str = env!("CARGO_BIN_EXE_hex-arena");
 pub const HEX_BASELINE: &str = env!("CARGO_BIN_EXE_hex-baseline");
+pub const HEX_TRAIN: &str = env!("CARGO_BIN_EXE_hex-train");
 
 /// Answers the first empty cell of each turn (scanning rows top to bottom). `$1`, if given, is a
 /// turn number (1-based) before which it sleeps 1.2 s; `$2`, if given, a file that receives every
@@ -164,4 +165,16 @@ pub fn quote(path: &str) -> String {
 /// the first line (what was played, the wall time) and the answer times.
 pub fn tallies(stdout: &str) -> Vec<&str> {
     stdout.lines().skip(1).take_while(|line| !line.starts_with("losses/times")).collect()
+}
+
+/// Fails the test unless GNU parallel is on PATH (CI installs it): a shard test that passes without
+/// having run would say nothing.
+pub fn require_gnu_parallel() {
+    let version = Command::new("parallel").arg("--version").output();
+    let is_gnu = version.as_ref().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("GNU parallel"));
+    assert!(
+        is_gnu,
+        "this test needs GNU parallel on PATH (Debian/Ubuntu: apt-get install parallel); found: {:?}",
+        version.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_string())
+    );
 }
