@@ -23,7 +23,7 @@ const SPEC: Spec = Spec {
         "linez-tune [OPTIONS] costs FIRST LAST UNITS THREADS",
         "linez-tune paired A B FIELD",
         "linez-tune [OPTIONS] label FIRST LAST",
-        "linez-tune recall FILE...",
+        "linez-tune recall [--agree] FILE...",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -56,7 +56,7 @@ what it cannot: games with other weights and the positions of crowded.)
 
 label: the teacher's labels. Plays seeds FIRST..=LAST (sharded by --shard) at --play-units a move and takes every --every'th position (open boards, crowded ones from --crowded-from numbers) with at least --min-numbers numbers, or with --stored the stored crowded positions of the seeds; each position with a quiet choice is searched at --units with the 1-ply ranking's top --candidates (successive halving). Prints a header (the command, the format), then one line a position: the position, the teacher's choice, each candidate's 1-ply rank, sampled mean and samples. One thread; the throughput on stderr.
 
-recall: from label files, how often the teacher's choice is the 1-ply ranking's top 1, in its top 8, 16 and 24 (today's candidates are its top 8-16), by band of numbers on the board.",
+recall: from label files, how often the teacher's choice is the 1-ply ranking's top 1, in its top 8, 16 and 24 (today's candidates are its top 8-16), by band of numbers on the board; with --agree, how often today's bot at its usual units of the band (480, 30,000, 60,000) chooses the same move.",
     options: &[
         Opt::value(
             "rollout",
@@ -73,6 +73,7 @@ from which samples roll out",
         Opt::value("min-numbers", "N", "label: positions with fewer numbers are not taken").default("0"),
         Opt::flag("stored", "label: the stored crowded positions of the seeds instead of games"),
         Opt::value("shard", "K/N", "label: the K-th of N contiguous parts of the seeds"),
+        Opt::flag("agree", "recall: also today's bot's choice at its usual units of the band (a search each)"),
         Opt::value(
             "weights",
             "NAME=VALUE,...",
@@ -108,7 +109,7 @@ pub(crate) enum Mode {
     Costs { first: u64, last: u64, units: u64, threads: usize },
     Paired { a: String, b: String, field: String },
     Label(label::LabelOptions),
-    Recall { files: Vec<String> },
+    Recall { files: Vec<String>, agree: bool },
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -184,7 +185,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         return Ok(Some(Config { mode, weights, rollout, band }));
     }
     if words.first().map(String::as_str) == Some("recall") {
-        let mode = Mode::Recall { files: words[1..].to_vec() };
+        let mode = Mode::Recall { files: words[1..].to_vec(), agree: args.flag("agree") };
         return Ok(Some(Config { mode, weights, rollout, band }));
     }
     if words.first().map(String::as_str) == Some("label") {
@@ -295,7 +296,7 @@ fn main() {
         }
         Mode::Paired { ref a, ref b, ref field } => paired::paired(a, b, field),
         Mode::Label(ref options) => label::label(&config, options),
-        Mode::Recall { ref files } => recall::recall(files),
+        Mode::Recall { ref files, agree } => recall::recall(&config, files, agree),
     };
     if let Err(message) = result {
         io::fail(message);
