@@ -3,12 +3,14 @@
 //! schedule's calibration), timed in CPU seconds (a busy machine does not inflate them) and with the
 //! wall-clock safety net off, so that results depend on the seeds alone. Usage: `linez-tune --help`.
 //!
-//! A module a mode: `games`, `crowded`, `costs`, `paired`; the command line and what they share here.
+//! A module a mode: `games`, `crowded`, `costs`, `paired`, `label`, `recall`; the command line and what they share here.
 
 mod costs;
 mod crowded;
 mod games;
+mod label;
 mod paired;
+mod recall;
 
 use linez::{effort_of_units, Board, Bot, Game, Rollout, Weights, GAME_BUDGET};
 use match_kit::cli::{Opt, Parsed, Spec};
@@ -20,6 +22,8 @@ const SPEC: Spec = Spec {
         "linez-tune [OPTIONS] crowded FIRST LAST UNITS HORIZON",
         "linez-tune [OPTIONS] costs FIRST LAST UNITS THREADS",
         "linez-tune paired A B FIELD",
+        "linez-tune [OPTIONS] label FIRST LAST",
+        "linez-tune recall [--agree] FILE...",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -48,7 +52,11 @@ paired: compares two outputs of this tool line by line: for every game (`seed S`
 (`position S/M`) both files A and B hold, the difference B - A of FIELD (`score`, `moves`, ...; \
 paired by common random numbers), and prints their count, both means and the mean difference with \
 two standard errors. (Two bots linez-sim can play are paired by `linez-sim --compare`; this pairs \
-what it cannot: games with other weights and the positions of crowded.)",
+what it cannot: games with other weights and the positions of crowded.)
+
+label: the teacher's labels. Plays seeds FIRST..=LAST (sharded by --shard) at --play-units a move and takes every --every'th position (open boards, crowded ones from --crowded-from numbers) with at least --min-numbers numbers, or with --stored the stored crowded positions of the seeds; each position with a quiet choice is searched at --units with the 1-ply ranking's top --candidates (successive halving). Prints a header (the command, the format), then one line a position: the position, the teacher's choice, each candidate's 1-ply rank, sampled mean and samples. One thread; the throughput on stderr.
+
+recall: from label files, how often the teacher's choice is the 1-ply ranking's top 1, in its top 8, 16 and 24 (today's candidates are its top 8-16), by band of numbers on the board; with --agree, how often today's bot at its usual units of the band (480, 30,000, 60,000) chooses the same move.",
     options: &[
         Opt::value(
             "rollout",
@@ -57,6 +65,15 @@ what it cannot: games with other weights and the positions of crowded.)",
 from which samples roll out",
         )
         .default("4,4,40"),
+        Opt::value("units", "N", "label: the teacher's work units a position").default("40000"),
+        Opt::value("candidates", "N", "label: the 1-ply ranking's top moves the teacher values").default("32"),
+        Opt::value("play-units", "N", "label: work units a move of the games played").default("1000"),
+        Opt::value("every", "OPEN,CROWDED", "label: every how many moves a position is taken").default("10,2"),
+        Opt::value("crowded-from", "N", "label: numbers from which --every's CROWDED applies").default("45"),
+        Opt::value("min-numbers", "N", "label: positions with fewer numbers are not taken").default("0"),
+        Opt::flag("stored", "label: the stored crowded positions of the seeds instead of games"),
+        Opt::value("shard", "K/N", "label: the K-th of N contiguous parts of the seeds"),
+        Opt::flag("agree", "recall: also today's bot's choice at its usual units of the band (a search each)"),
         Opt::value(
             "weights",
             "NAME=VALUE,...",
@@ -91,6 +108,8 @@ pub(crate) enum Mode {
     Crowded { first: u64, last: u64, units: u64, horizon: u64 },
     Costs { first: u64, last: u64, units: u64, threads: usize },
     Paired { a: String, b: String, field: String },
+    Label(label::LabelOptions),
+    Recall { files: Vec<String>, agree: bool },
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -164,6 +183,31 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         };
         let mode = Mode::Paired { a: a.clone(), b: b.clone(), field: field.clone() };
         return Ok(Some(Config { mode, weights, rollout, band }));
+    }
+    if words.first().map(String::as_str) == Some("recall") {
+        let mode = Mode::Recall { files: words[1..].to_vec(), agree: args.flag("agree") };
+        return Ok(Some(Config { mode, weights, rollout, band }));
+    }
+    if words.first().map(String::as_str) == Some("label") {
+        let [_, first, last] = &words[..] else {
+            return Err("label: expected FIRST LAST (see --help)".into());
+        };
+        let seed =
+            |word: &String| word.parse().map_err(|_| format!("label: expected a seed, found {word:?}"));
+        let every = args.get_with("every", |text| integers(text, 2))?;
+        let options = label::LabelOptions {
+            first: seed(first)?,
+            last: seed(last)?,
+            units: args.get("units", "a count of units")?,
+            candidates: args.get_in("candidates", 2..=81 * 80, "a count of moves")?,
+            play_units: args.get("play-units", "a count of units")?,
+            every: (every[0].max(1), every[1].max(1)),
+            crowded_from: args.get("crowded-from", "a count of numbers")?,
+            min_numbers: args.get("min-numbers", "a count of numbers")?,
+            stored: args.flag("stored"),
+            shard: args.parsed("shard", match_kit::pool::Shard::parse)?,
+        };
+        return Ok(Some(Config { mode: Mode::Label(options), weights, rollout, band }));
     }
     let (name, rest) = match words.first().map(String::as_str) {
         Some(name @ ("crowded" | "costs")) => (name, &words[1..]),
@@ -251,6 +295,8 @@ fn main() {
             Ok(())
         }
         Mode::Paired { ref a, ref b, ref field } => paired::paired(a, b, field),
+        Mode::Label(ref options) => label::label(&config, options),
+        Mode::Recall { ref files, agree } => recall::recall(&config, files, agree),
     };
     if let Err(message) = result {
         io::fail(message);

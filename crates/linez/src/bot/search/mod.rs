@@ -8,6 +8,8 @@ use crate::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 mod rollout;
+#[cfg(feature = "tuning")]
+mod teacher;
 
 /// Where and how samples roll out: the search's settings (the evaluation's are
 /// [`super::Weights`]).

@@ -1,0 +1,139 @@
+//! The teacher (tuning only): the search of [`Search::choose`] over a wider list of candidates
+//! with a given budget of samples, returning every candidate's samples as well as the choice.
+
+use super::{board_hash, Candidate, Scored, Search};
+use crate::*;
+
+impl Bot {
+    /// The wide search on `board` with `next_three` (tuning: the teacher of a move ranker): the
+    /// best `candidates` quiet moves of the 1-ply ranking, valued by samples as the bot values its
+    /// own (successive halving, common random numbers, the same seed a position) with
+    /// `units` work units (`units / sample_cost` samples in all). `None` where a line is there to
+    /// take or the board has fewer than two quiet moves (the bot does not search there).
+    /// Deterministic; with the bot's own candidates and units it chooses what
+    /// [`Bot::choose_with`] does.
+    pub fn teach(
+        &self,
+        board: &Board,
+        next_three: [u8; 3],
+        units: u64,
+        candidates: usize,
+    ) -> Option<Teaching> {
+        let search = self.search();
+        let samples = (units / search.sample_cost(board)) as usize;
+        search.teach(board, next_three, samples.max(1), candidates.max(2))
+    }
+}
+
+impl Search<'_> {
+    /// [`Bot::teach`] with `samples` samples in all.
+    fn teach(
+        &self,
+        board: &Board,
+        next_three: [u8; 3],
+        samples: usize,
+        candidates: usize,
+    ) -> Option<Teaching> {
+        let eval = self.eval;
+        let counts = eval.counts(board);
+        let (line, mut quiet) = self.rank_moves(board, &counts);
+        if line.is_some() || quiet.len() < 2 {
+            return None;
+        }
+        // The 1-ply ranking of `choose`: every quiet move by the whole evaluation after it.
+        for candidate in quiet.iter_mut() {
+            let mut after = *board;
+            after.apply_quiet_move(candidate.mv);
+            let after_counts = eval.derive(&counts, board, &after);
+            candidate.value = i64::from(eval.evaluate(&after, &after_counts, false));
+        }
+        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        let total = quiet.len();
+        quiet.truncate(candidates);
+        let seed = board_hash(board, next_three);
+        let deep = self.is_deep(board);
+        let mut taught: Vec<Taught> = quiet
+            .iter()
+            .enumerate()
+            .map(|(at, scored)| Taught { mv: scored.mv, rank: at + 1, sum: 0, samples: 0 })
+            .collect();
+        // The pool, and each member's index in `taught`, halved as in `choose`.
+        let mut pool: Vec<Candidate> = quiet
+            .iter()
+            .map(|&candidate| {
+                let mut after = *board;
+                after.apply_quiet_move(candidate.mv);
+                let counts = eval.derive(&counts, board, &after);
+                Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts }
+            })
+            .collect();
+        let mut ids: Vec<usize> = (0..pool.len()).collect();
+        let rounds = ((usize::BITS - (pool.len() - 1).leading_zeros()) as usize).max(1);
+        let mut budget = samples;
+        let mut taken = 0usize;
+        for round in 0..rounds {
+            let per = (budget / ((rounds - round) * pool.len())).max(1);
+            let sums = self.sample_sums(&pool, next_three, seed, deep, taken..taken + per);
+            for ((candidate, &id), sum) in pool.iter_mut().zip(&ids).zip(sums) {
+                candidate.scored.value += sum;
+                taught[id].sum += sum;
+                taught[id].samples += per;
+            }
+            taken += per;
+            budget = budget.saturating_sub(per * pool.len());
+            if round + 1 < rounds {
+                // The stable sort of `choose`, through the members' places.
+                let mut order: Vec<usize> = (0..pool.len()).collect();
+                order.sort_by_key(|&at| std::cmp::Reverse(pool[at].scored.value));
+                order.truncate(pool.len().div_ceil(2));
+                let mut members: Vec<Option<Candidate>> = pool.into_iter().map(Some).collect();
+                pool = order.iter().map(|&at| members[at].take().expect("a member once")).collect();
+                ids = order.iter().map(|&at| ids[at]).collect();
+            }
+        }
+        let scored: Vec<Scored> = pool.iter().map(|candidate| candidate.scored).collect();
+        let choice = super::best_of(&scored).expect("at least one candidate");
+        Some(Teaching { quiet: total, candidates: taught, choice })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::default_search;
+    use crate::bot::evaluation::tests::playable_boards;
+    use crate::bot::evaluation::Evaluator;
+    use crate::bot::Weights;
+    use crate::*;
+
+    #[test]
+    fn the_teacher_at_the_bots_effort_chooses_the_bots_move_and_is_deterministic() {
+        let eval = Evaluator::new(Weights::default());
+        let search = default_search(&eval, 1);
+        let mut seen = 0;
+        for board in playable_boards(17, [20, 45, 55, 65], 5) {
+            for effort in [Effort { candidates: 8, samples: 7 }, Effort { candidates: 12, samples: 20 }] {
+                let Some(taught) =
+                    search.teach(&board, [2, 5, 7], effort.candidates * effort.samples, effort.candidates)
+                else {
+                    continue;
+                };
+                seen += 1;
+                assert_eq!(taught.choice, search.choose(&board, [2, 5, 7], effort), "{board}");
+                assert_eq!(
+                    Some(&taught),
+                    search
+                        .teach(&board, [2, 5, 7], effort.candidates * effort.samples, effort.candidates)
+                        .as_ref()
+                );
+                assert_eq!(taught.candidates.len(), effort.candidates.min(taught.quiet));
+                assert!(taught
+                    .candidates
+                    .iter()
+                    .enumerate()
+                    .all(|(at, c)| c.rank == at + 1 && c.samples > 0));
+                assert!(taught.candidates.iter().any(|c| c.mv == taught.choice));
+            }
+        }
+        assert!(seen > 10, "{seen}");
+    }
+}
