@@ -10,24 +10,37 @@
 //! probability proportional to the product of its features' weights (generalized Bradley-Terry).
 //! The weights are fitted by minorization-maximization (Hunter 2004, as Coulom 2007 did for Go
 //! patterns), each weight with one virtual win and one virtual loss against a weight of 1.
-//! Every tenth game is held out and reported: the held-out log-likelihood per move and how often
-//! the highest-weighted cell is the one played.
+//! Every tenth game is held out and reported: the held-out cross-entropy per move (minus the
+//! log-likelihood of the move played) and how often the highest-weighted cell is the one played.
+//!
+//! An observation's wins may be fractional (shares summing to 1): with `--labels`, the positions
+//! the teacher searched ([`crate::patterns_labels`]) are observations whose wins are the teacher's
+//! visit shares, and the prior is measured and refitted against them (the table written is still
+//! the one fitted to RECORDS alone).
 
 use hex::{Cell, Color, Game, Move, ShapeFeatures, ShapeWeights, CELLS, RECENT_MOVE_CLASSES, SHAPE6_CODES};
+use hex_tools::hex_label::Label;
 use hex_tools::hex_record::Record;
 use std::collections::HashMap;
 
-/// One observation: the candidates' features and the index of the chosen one.
-struct Observation {
+/// One observation: the candidates' features and their shares of the win (a chosen move is one
+/// win of 1.0; a teacher's visit distribution splits it).
+#[derive(Clone)]
+pub struct Observation {
     /// `(shape6 class, shape12 index or NONE, last-move class)` per candidate.
-    candidates: Vec<(u16, u32, u8)>,
-    chosen: usize,
+    pub candidates: Vec<(u16, u32, u8)>,
+    /// `(candidate index, share)`; the shares sum to 1.
+    pub wins: Vec<(usize, f64)>,
 }
 
-const NONE: u32 = u32::MAX;
+pub const NONE: u32 = u32::MAX;
 
 /// A candidate's raw features: 6-neighbour class, canonical 12-cell code, last-move class.
-type Features = (u16, u32, u8);
+pub type Features = (u16, u32, u8);
+
+/// An observation before the 12-cell codes are indexed: candidates' raw features, the wins' shares
+/// and whether it is held out.
+pub type RawObservation = (Vec<Features>, Vec<(usize, f64)>, bool);
 
 /// The options of `hex-train patterns`.
 pub struct Options {
@@ -36,6 +49,8 @@ pub struct Options {
     pub max_shapes: usize,
     pub iterations: usize,
     pub out: String,
+    /// The teacher's labels (`--labels`): measured before and refitted after.
+    pub labels: Vec<Label>,
 }
 
 /// Fits the weights to `records` and writes the table to `options.out`.
@@ -43,7 +58,7 @@ pub struct Options {
 /// # Errors
 /// A table that cannot be written.
 pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
-    let Options { player, min_wins, max_shapes, iterations, out } = options;
+    let Options { player, min_wins, max_shapes, iterations, out, labels } = options;
     let (min_wins, max_shapes, iterations) = (*min_wins, *max_shapes, *iterations);
     let shapes = ShapeFeatures::new();
     // Raw features: (6-code canonical, 12-code canonical, class) per candidate.
@@ -101,30 +116,38 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     frequent.truncate(max_shapes);
     let index12: HashMap<u32, u32> = frequent.iter().enumerate().map(|(i, &(c, _))| (c, i as u32)).collect();
     eprintln!("{} frequent 12-cell shapes", frequent.len());
-    let (train, test): (Vec<_>, Vec<_>) = raw
-        .into_iter()
-        .map(|(candidates, chosen, held_out)| {
-            let candidates = candidates
-                .into_iter()
-                .map(|(a, b, c)| (a, index12.get(&b).copied().unwrap_or(NONE), c))
-                .collect();
-            (Observation { candidates, chosen }, held_out)
-        })
-        .partition(|(_, held_out)| !held_out);
-    let train: Vec<Observation> = train.into_iter().map(|(o, _)| o).collect();
-    let test: Vec<Observation> = test.into_iter().map(|(o, _)| o).collect();
-    let mut weights = Weights {
-        a: vec![1.0; SHAPE6_CODES],
-        b: vec![1.0; frequent.len()],
-        c: vec![1.0; RECENT_MOVE_CLASSES],
-    };
+    let raw =
+        raw.into_iter().map(|(candidates, chosen, held_out)| (candidates, vec![(chosen, 1.0)], held_out));
+    let (train, test) = split(raw, &index12);
+    let mut weights = Weights::uniform(frequent.len());
     report(&weights, &test, "uniform");
-    for iteration in 0..iterations {
-        for group in 0..3 {
-            mm_step(&mut weights, &train, group);
-        }
-        if iteration % 5 == 4 || iteration + 1 == iterations {
-            report(&weights, &test, &format!("iteration {}", iteration + 1));
+    fit(&mut weights, &train, &test, iterations);
+    if !labels.is_empty() {
+        let observations = crate::patterns_labels::observations(labels, &shapes)?;
+        let (label_train, label_test) = split(observations.into_iter(), &index12);
+        // The cross-entropy's floor: the held-out visit distributions' own entropy.
+        let entropy: f64 =
+            label_test.iter().flat_map(|o| o.wins.iter().map(|&(_, share)| -share * share.ln())).sum::<f64>()
+                / label_test.len().max(1) as f64;
+        eprintln!(
+            "labels: {} of {} positions with visits: {} training, {} held out (game % 10 == 9), \
+             the held-out visit shares' own entropy {entropy:.3}",
+            label_train.len() + label_test.len(),
+            labels.len(),
+            label_train.len(),
+            label_test.len()
+        );
+        let label_test_name = "held-out labels";
+        report(&Weights::uniform(frequent.len()), &label_test, &format!("{label_test_name}, uniform"));
+        report(&weights, &label_test, &format!("{label_test_name}, BEFORE (records only)"));
+        let mut both: Vec<Observation> = train.iter().map(Observation::clone).collect();
+        both.extend(label_train.iter().map(Observation::clone));
+        for (name, train) in [("records and labels", &both), ("labels only", &label_train)] {
+            eprintln!("fitting to {name} ({} observations)", train.len());
+            let mut after = Weights::uniform(frequent.len());
+            fit(&mut after, train, &label_test, iterations);
+            report(&after, &label_test, &format!("{label_test_name}, AFTER ({name})"));
+            report(&after, &test, &format!("held-out records, AFTER ({name})"));
         }
     }
     // Normalize: 6-shape weights to a weighted mean ln of 0 over the chosen cells is not needed;
@@ -152,6 +175,37 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     Ok(())
 }
 
+/// The observations with their 12-cell codes replaced by the frequent shapes' indexes, split into
+/// the training ones and the held-out ones.
+pub fn split(
+    raw: impl Iterator<Item = RawObservation>,
+    index12: &HashMap<u32, u32>,
+) -> (Vec<Observation>, Vec<Observation>) {
+    let (mut train, mut test) = (Vec::new(), Vec::new());
+    for (candidates, wins, held_out) in raw {
+        let candidates = candidates
+            .into_iter()
+            .map(|(a, b, c)| (a, index12.get(&b).copied().unwrap_or(NONE), c))
+            .collect();
+        let observation = Observation { candidates, wins };
+        if held_out { &mut test } else { &mut train }.push(observation);
+    }
+    (train, test)
+}
+
+/// `iterations` rounds of minorization-maximization over the three feature groups, reporting on
+/// `test` every fifth round and after the last.
+fn fit(weights: &mut Weights, train: &[Observation], test: &[Observation], iterations: usize) {
+    for iteration in 0..iterations {
+        for group in 0..3 {
+            mm_step(weights, train, group);
+        }
+        if iteration % 5 == 4 || iteration + 1 == iterations {
+            report(weights, test, &format!("iteration {}", iteration + 1));
+        }
+    }
+}
+
 /// The stone the swap placed (the only stone on the board after it).
 fn last_stone(game: &Game) -> Option<Cell> {
     Cell::all().find(|&c| game.board().get(c).is_some())
@@ -164,6 +218,11 @@ struct Weights {
 }
 
 impl Weights {
+    /// Every weight 1, with `shapes12` frequent 12-cell shapes.
+    fn uniform(shapes12: usize) -> Weights {
+        Weights { a: vec![1.0; SHAPE6_CODES], b: vec![1.0; shapes12], c: vec![1.0; RECENT_MOVE_CLASSES] }
+    }
+
     fn of(&self, &(a, b, c): &(u16, u32, u8)) -> f64 {
         let b = if b == NONE { 1.0 } else { self.b[b as usize] };
         self.a[usize::from(a)] * b * self.c[usize::from(c)]
@@ -173,6 +232,7 @@ impl Weights {
 /// One minorization-maximization update of one feature group: `w_f = W_f / sum_j C_fj / E_j`, with
 /// `W_f` the wins of feature `f`, `E_j` the total weight of observation `j`'s candidates and `C_fj`
 /// the summed weight of its candidates with feature `f`, divided by `w_f` (the team-mates' product).
+/// An observation's wins are shares: each adds its share to its candidate's features' wins.
 fn mm_step(weights: &mut Weights, train: &[Observation], group: usize) {
     let size = [weights.a.len(), weights.b.len(), weights.c.len()][group];
     let mut wins = vec![0.0f64; size];
@@ -192,8 +252,10 @@ fn mm_step(weights: &mut Weights, train: &[Observation], group: usize) {
                 denominators[f] += weights.of(candidate) / current(weights, f) / total;
             }
         }
-        if let Some(f) = feature(&observation.candidates[observation.chosen]) {
-            wins[f] += 1.0;
+        for &(index, share) in &observation.wins {
+            if let Some(f) = feature(&observation.candidates[index]) {
+                wins[f] += share;
+            }
         }
     }
     for f in 0..size {
@@ -208,25 +270,101 @@ fn mm_step(weights: &mut Weights, train: &[Observation], group: usize) {
     }
 }
 
-fn report(weights: &Weights, test: &[Observation], label: &str) {
-    let mut log_likelihood = 0.0;
+/// The held-out cross-entropy per observation (`sum share x -ln p`) and the share of observations
+/// whose highest-weighted cell is the one with the largest share (the move played, the teacher's
+/// most visited; the first of equal shares).
+fn measure(weights: &Weights, test: &[Observation]) -> (f64, f64) {
+    let mut cross_entropy = 0.0;
     let mut top = 0usize;
     for observation in test {
         let values: Vec<f64> = observation.candidates.iter().map(|c| weights.of(c)).collect();
         let total: f64 = values.iter().sum();
-        log_likelihood += (values[observation.chosen] / total).ln();
+        for &(index, share) in &observation.wins {
+            cross_entropy -= share * (values[index] / total).ln();
+        }
         // The first cell of highest weight (ties count against the prediction).
         let best = (0..values.len()).fold(0, |b, i| if values[i] > values[b] { i } else { b });
-        if best == observation.chosen {
+        let target = observation.wins.iter().fold(None, |b: Option<(usize, f64)>, &w| match b {
+            Some(b) if b.1 >= w.1 => Some(b),
+            _ => Some(w),
+        });
+        if target.map(|t| t.0) == Some(best) {
             top += 1;
         }
     }
     let n = test.len().max(1) as f64;
+    (cross_entropy / n, top as f64 / n)
+}
+
+fn report(weights: &Weights, test: &[Observation], label: &str) {
+    let (cross_entropy, top) = measure(weights, test);
     eprintln!(
-        "{label}: held-out log-likelihood per move {:.3}, top choice played {:.1}% ({} moves; {} cells)",
-        log_likelihood / n,
-        100.0 * top as f64 / n,
+        "{label}: held-out cross-entropy per move {cross_entropy:.3}, top choice played {:.1}% ({} moves; {} cells)",
+        100.0 * top,
         test.len(),
         CELLS
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn observation(wins: Vec<(usize, f64)>) -> Observation {
+        Observation { candidates: vec![(0, NONE, 0), (1, NONE, 1), (2, NONE, 0)], wins }
+    }
+
+    fn close(x: &[f64], y: &[f64]) -> bool {
+        x.len() == y.len() && x.iter().zip(y).all(|(a, b)| (a - b).abs() < 1e-12)
+    }
+
+    fn weights() -> Weights {
+        Weights { a: vec![1.0, 2.0, 0.5], b: Vec::new(), c: vec![1.5, 0.8] }
+    }
+
+    #[test]
+    fn one_share_of_one_is_a_chosen_move() {
+        // The plain computation: candidate 1 chosen, all its features win once.
+        let mut plain = weights();
+        let obs = [observation(vec![(1, 1.0)])];
+        for group in 0..3 {
+            mm_step(&mut plain, &obs, group);
+        }
+        let (mut expected_a, mut expected_c) = (weights().a, weights().c);
+        let total = 1.0 * 1.5 + 2.0 * 0.8 + 0.5 * 1.5;
+        for (f, wins) in [(0, 0.0), (1, 1.0), (2, 0.0)] {
+            let denominator = [1.5, 0.8, 1.5][f] / total;
+            expected_a[f] = (wins + 1.0) / (denominator + 2.0 / (expected_a[f] + 1.0));
+        }
+        assert!(close(&plain.a, &expected_a), "{:?} {expected_a:?}", plain.a);
+        let a = &expected_a;
+        let total = a[0] * 1.5 + a[1] * 0.8 + a[2] * 1.5;
+        for (f, wins) in [(0, 0.0), (1, 1.0)] {
+            let denominator = if f == 0 { (a[0] + a[2]) / total } else { a[1] / total };
+            expected_c[f] = (wins + 1.0) / (denominator + 2.0 / (expected_c[f] + 1.0));
+        }
+        assert!(close(&plain.c, &expected_c), "{:?} {expected_c:?}", plain.c);
+        assert_eq!(measure(&plain, &obs).1, 1.0);
+    }
+
+    #[test]
+    fn fractional_shares_split_the_wins() {
+        // A quarter to candidate 0 and three quarters to candidate 1: their 6-neighbour shapes win
+        // 0.25 and 0.75, the third's none; the denominators do not depend on the shares.
+        let mut split = weights();
+        let shared = [observation(vec![(0, 0.25), (1, 0.75)])];
+        mm_step(&mut split, &shared, 0);
+        let total = 1.0 * 1.5 + 2.0 * 0.8 + 0.5 * 1.5;
+        let expected: Vec<f64> = [(0.25, 1.5), (0.75, 0.8), (0.0, 1.5)]
+            .iter()
+            .zip(&weights().a)
+            .map(|(&(wins, c), &w)| (wins + 1.0) / (c / total + 2.0 / (w + 1.0)))
+            .collect();
+        assert!(close(&split.a, &expected), "{:?} {expected:?}", split.a);
+        // The cross-entropy is the shares' mean of -ln p; the target is the largest share.
+        let (cross_entropy, top) = measure(&weights(), &shared);
+        let p = |i: usize| weights().of(&shared[0].candidates[i]) / total;
+        assert!((cross_entropy - (-0.25 * p(0).ln() - 0.75 * p(1).ln())).abs() < 1e-12);
+        assert_eq!(top, 1.0);
+    }
 }
