@@ -10,9 +10,35 @@ use linez::{column_of, flood, row_of, Board, Bot, Move};
 
 /// The names of a move's features ([`features`]), in order.
 pub(crate) const FEATURES: [&str; 30] = [
-    "value", "ln_rank", "distance", "regions", "largest", "open0", "open1", "open2", "open3", "open4",
-    "open5", "blocked0", "blocked1", "blocked2", "blocked3", "blocked4", "blocked5", "plan0", "plan1",
-    "plan2", "plan3", "plan4", "plan5", "plan_ways", "useful2", "useful3", "isolated", "stranded", "ready",
+    "value",
+    "ln_rank",
+    "distance",
+    "regions",
+    "largest",
+    "open0",
+    "open1",
+    "open2",
+    "open3",
+    "open4",
+    "open5",
+    "blocked0",
+    "blocked1",
+    "blocked2",
+    "blocked3",
+    "blocked4",
+    "blocked5",
+    "plan0",
+    "plan1",
+    "plan2",
+    "plan3",
+    "plan4",
+    "plan5",
+    "plan_ways",
+    "useful2",
+    "useful3",
+    "isolated",
+    "stranded",
+    "ready",
     "best_quiet",
 ];
 
@@ -77,7 +103,8 @@ fn pairs_of(position: &Position, gap: bool, pairs: &mut Vec<Pair>) {
     for (other, candidate) in candidates.iter().enumerate().filter(|&(other, _)| other != at) {
         let weight = if gap { (candidates[at].2 - candidate.2).max(0.0) } else { 1.0 };
         if weight > 0.0 {
-            let diff = position.features[at].iter().zip(&position.features[other]).map(|(a, b)| a - b).collect();
+            let diff =
+                position.features[at].iter().zip(&position.features[other]).map(|(a, b)| a - b).collect();
             pairs.push(Pair { diff, weight });
         }
     }
@@ -85,7 +112,8 @@ fn pairs_of(position: &Position, gap: bool, pairs: &mut Vec<Pair>) {
 
 /// The rank (from 1) of the choice among `scores` (ties broken by the 1-ply rank, `ranks`).
 pub(crate) fn rank_by(scores: &[f64], ranks: &[usize], choice: usize) -> usize {
-    let better = |i: usize| scores[i] > scores[choice] || (scores[i] == scores[choice] && ranks[i] < ranks[choice]);
+    let better =
+        |i: usize| scores[i] > scores[choice] || (scores[i] == scores[choice] && ranks[i] < ranks[choice]);
     1 + (0..scores.len()).filter(|&i| i != choice && better(i)).count()
 }
 
@@ -179,7 +207,7 @@ mod tests {
 
     #[test]
     fn the_reranked_rank_and_recall_count_as_plainly_computed() {
-        let scores = [0.5, 2.0, 2.0, -1.0, 3.0];
+        let scores: [f64; 5] = [0.5, 2.0, 2.0, -1.0, 3.0];
         let ranks = [1, 2, 3, 4, 5];
         // Plainly: sort by score descending, ties by 1-ply rank, find the choice.
         for choice in 0..scores.len() {
@@ -199,7 +227,8 @@ mod tests {
 
     #[test]
     fn features_are_deterministic_and_count_regions() {
-        let bot = tuned_bot(&crate::parse_args(&["recall".to_string()]).unwrap().unwrap(), Default::default());
+        let bot =
+            tuned_bot(&crate::parse_args(&["recall".to_string()]).unwrap().unwrap(), Default::default());
         let mut board = Board::new();
         // A wall down column 4 splits the board in two regions.
         for row in 0..9 {
