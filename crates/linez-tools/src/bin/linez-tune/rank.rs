@@ -166,11 +166,11 @@ pub(crate) fn rank(config: &Config, options: &RankOptions) -> Result<(), String>
     }
     let tops: Vec<String> = TOPS.iter().map(|top| format!("@{top}")).collect();
     println!(
-        "| numbers | positions | 1-ply {} | re-ranked {} | mean rank 1-ply / re-ranked |",
+        "| numbers | positions | 1-ply {} | re-ranked {} | mean rank 1-ply / re-ranked | top 16 gained / lost |",
         tops.join(" | 1-ply "),
         tops.join(" | re-ranked ")
     );
-    println!("|---|---|{}---|", "---|".repeat(2 * TOPS.len()));
+    println!("|---|---|{}---|---|", "---|".repeat(2 * TOPS.len()));
     let all: Vec<usize> = (0..positions.len()).collect();
     let bands = BANDS.iter().enumerate().map(|(band, &(name, _, _))| {
         (name, all.iter().copied().filter(|&at| band_of(labels[at].numbers()) == band).collect::<Vec<_>>())
@@ -182,8 +182,10 @@ pub(crate) fn rank(config: &Config, options: &RankOptions) -> Result<(), String>
             recall_of(ranks).iter().map(|share| format!("{share:.1}%")).collect::<Vec<_>>().join(" | ")
         };
         let mean = |ranks: &[usize]| ranks.iter().sum::<usize>() as f64 / ranks.len().max(1) as f64;
+        let gained = before.iter().zip(&after).filter(|&(&b, &a)| b > 16 && a <= 16).count();
+        let lost = before.iter().zip(&after).filter(|&(&b, &a)| b <= 16 && a > 16).count();
         println!(
-            "| {name} | {} | {} | {} | {:.2} / {:.2} |",
+            "| {name} | {} | {} | {} | {:.2} / {:.2} | {gained} / {lost} |",
             members.len(),
             cells(&before),
             cells(&after),
