@@ -3,13 +3,16 @@
 //! schedule's calibration), timed in CPU seconds (a busy machine does not inflate them) and with the
 //! wall-clock safety net off, so that results depend on the seeds alone. Usage: `linez-tune --help`.
 //!
-//! A module a mode: `games`, `crowded`, `costs`, `paired`, `label`, `recall`; the command line and what they share here.
+//! A module a mode: `games`, `crowded`, `costs`, `paired`, `label`, `recall`, `rank`
+//! (with `logistic`); the command line and what they share here.
 
 mod costs;
 mod crowded;
 mod games;
 mod label;
+mod logistic;
 mod paired;
+mod rank;
 mod recall;
 
 use linez::{effort_of_units, Board, Bot, Game, Rollout, Weights, GAME_BUDGET};
@@ -24,6 +27,7 @@ const SPEC: Spec = Spec {
         "linez-tune paired A B FIELD",
         "linez-tune [OPTIONS] label FIRST LAST",
         "linez-tune recall [--agree] FILE...",
+        "linez-tune rank [--folds N] [--lambda L] [--gap] [--per-band] FILE...",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -56,7 +60,15 @@ what it cannot: games with other weights and the positions of crowded.)
 
 label: the teacher's labels. Plays seeds FIRST..=LAST (sharded by --shard) at --play-units a move and takes every --every'th position (open boards, crowded ones from --crowded-from numbers) with at least --min-numbers numbers, or with --stored the stored crowded positions of the seeds; each position with a quiet choice is searched at --units with the 1-ply ranking's top --candidates (successive halving). Prints a header (the command, the format), then one line a position: the position, the teacher's choice, each candidate's 1-ply rank, sampled mean and samples. One thread; the throughput on stderr.
 
-recall: from label files, how often the teacher's choice is the 1-ply ranking's top 1, in its top 8, 16 and 24 (today's candidates are its top 8-16), by band of numbers on the board; with --agree, how often today's bot at its usual units of the band (480, 30,000, 60,000) chooses the same move.",
+recall: from label files, how often the teacher's choice is the 1-ply ranking's top 1, in its top 8, 16 and 24 (today's candidates are its top 8-16), by band of numbers on the board; with --agree, how often today's bot at its usual units of the band (480, 30,000, 60,000) chooses the same move.
+
+rank: from label files, a pairwise logistic regression (L2, Newton) on cheap move features (the \
+1-ply value and ln rank, the distance moved, the empty regions and the largest after, the \
+evaluation's 25 terms after) of the teacher's choice against each other candidate (--gap: weighted \
+by the gap of sampled means), held out by seed (fit k leaves out seeds with seed % --folds == k; \
+--per-band: a fit a band); prints the held-out recall of the teacher's choice at 1, 8 and 16 by \
+band for the 1-ply ranking and the re-ranking (among the label's candidates), then the weights of \
+the fit on all positions.",
     options: &[
         Opt::value(
             "rollout",
@@ -73,6 +85,10 @@ from which samples roll out",
         Opt::value("min-numbers", "N", "label: positions with fewer numbers are not taken").default("0"),
         Opt::flag("stored", "label: the stored crowded positions of the seeds instead of games"),
         Opt::value("shard", "K/N", "label: the K-th of N contiguous parts of the seeds"),
+        Opt::value("folds", "N", "rank: cross-validation folds by seed % N").default("5"),
+        Opt::value("lambda", "L", "rank: the L2 penalty on standardized features").default("1"),
+        Opt::flag("gap", "rank: pairs weighted by the gap of sampled means"),
+        Opt::flag("per-band", "rank: a fit for each band of numbers"),
         Opt::flag("agree", "recall: also today's bot's choice at its usual units of the band (a search each)"),
         Opt::value(
             "weights",
@@ -110,6 +126,7 @@ pub(crate) enum Mode {
     Paired { a: String, b: String, field: String },
     Label(label::LabelOptions),
     Recall { files: Vec<String>, agree: bool },
+    Rank(rank::RankOptions),
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -187,6 +204,16 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
     if words.first().map(String::as_str) == Some("recall") {
         let mode = Mode::Recall { files: words[1..].to_vec(), agree: args.flag("agree") };
         return Ok(Some(Config { mode, weights, rollout, band }));
+    }
+    if words.first().map(String::as_str) == Some("rank") {
+        let options = rank::RankOptions {
+            files: words[1..].to_vec(),
+            folds: args.get("folds", "a count of folds")?,
+            lambda: args.get("lambda", "a penalty")?,
+            gap: args.flag("gap"),
+            per_band: args.flag("per-band"),
+        };
+        return Ok(Some(Config { mode: Mode::Rank(options), weights, rollout, band }));
     }
     if words.first().map(String::as_str) == Some("label") {
         let [_, first, last] = &words[..] else {
@@ -297,6 +324,7 @@ fn main() {
         Mode::Paired { ref a, ref b, ref field } => paired::paired(a, b, field),
         Mode::Label(ref options) => label::label(&config, options),
         Mode::Recall { ref files, agree } => recall::recall(&config, files, agree),
+        Mode::Rank(ref options) => rank::rank(&config, options),
     };
     if let Err(message) = result {
         io::fail(message);

@@ -7,7 +7,7 @@ use linez::{effort_of_units, Bot};
 
 /// The bands of numbers on the board the table splits by: open boards (no rollouts), crowded ones,
 /// the death phase.
-const BANDS: [(&str, u32, u32); 3] = [("<40", 0, 39), ("40-51", 40, 51), ("52+", 52, 81)];
+pub(crate) const BANDS: [(&str, u32, u32); 3] = [("<40", 0, 39), ("40-51", 40, 51), ("52+", 52, 81)];
 /// The ranking's tops the table counts the teacher's choice in.
 const TOPS: [usize; 4] = [1, 8, 16, 24];
 
@@ -24,7 +24,7 @@ fn agrees(bot: &Bot, label: &Label) -> bool {
 }
 
 /// The labels of `paths` (comment lines skipped).
-fn read_labels(paths: &[String]) -> Result<Vec<Label>, String> {
+pub(crate) fn read_labels(paths: &[String]) -> Result<Vec<Label>, String> {
     let mut labels = Vec::new();
     for path in paths {
         let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;

@@ -23,6 +23,21 @@ impl Bot {
         let samples = (units / search.sample_cost(board)) as usize;
         search.teach(board, next_three, samples.max(1), candidates.max(2))
     }
+
+    /// The evaluation's terms of `board` (our move next, with the follow-up move's) as the 1-ply
+    /// ranking counts them, flat (tuning: a move ranker's features, the board after a move):
+    /// `open[0..6]`, `blocked[0..6]`, `plan[0..6]`, `plan_ways`, `useful2`, `useful3`,
+    /// `isolated`, `stranded`, `ready`, `best_quiet` (25 values).
+    pub fn evaluation_terms(&self, board: &Board) -> Vec<i32> {
+        self.search().eval.term_values(board)
+    }
+
+    /// The 1-ply ranking's value of `board` after a quiet move (the whole evaluation, without the
+    /// follow-up move), as [`Bot::teach`] ranks by.
+    pub fn ranking_value(&self, board: &Board) -> i32 {
+        let eval = self.search().eval;
+        eval.evaluate(board, &eval.counts(board), false)
+    }
 }
 
 impl Search<'_> {
