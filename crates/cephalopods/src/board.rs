@@ -251,8 +251,8 @@ const fn symmetry_cell(s: usize, i: usize) -> usize {
     3 * row + column
 }
 
-/// Any board of dice 0..=6 (the property tests' strategy, shared by every module's tests).
 #[cfg(test)]
+/// Any board of dice 0..=6 (the property tests' strategy, shared by every module's tests).
 pub(crate) fn any_board() -> impl proptest::strategy::Strategy<Value = Board> {
     use proptest::strategy::Strategy;
     proptest::array::uniform9(0u8..=6).prop_map(Board::from_cells)

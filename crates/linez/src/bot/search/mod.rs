@@ -89,12 +89,13 @@ struct Scored {
     value: i64,
 }
 
-/// A candidate of the search: its move with the sum of its samples so far, and the board after
-/// the move with its window counts.
+/// A candidate of the search: its move with the sum of its samples so far, the board after the
+/// move with its window counts, and its place in the list the search began with.
 struct Candidate {
     scored: Scored,
     after: Board,
     counts: WindowCounts,
+    id: usize,
 }
 
 impl Search<'_> {
@@ -112,39 +113,60 @@ impl Search<'_> {
         if effort.samples == 0 || quiet.len() == 1 {
             return quiet[0].mv;
         }
-        // Re-rank every quiet move by the whole evaluation (plans, free space), not only windows.
-        // (Quiet: no line to look for.)
+        self.rerank(board, &counts, &mut quiet);
+        quiet.truncate(effort.candidates.max(1));
+        self.halving(board, &counts, &quiet, next_three, effort.candidates * effort.samples, |_, _, _| {})
+    }
+
+    /// Re-ranks the quiet moves `quiet` of `board` by the whole evaluation after each (plans, free
+    /// space), not only windows, best first (a stable sort). (Quiet: no line to look for.)
+    fn rerank(&self, board: &Board, counts: &WindowCounts, quiet: &mut [Scored]) {
+        let eval = self.eval;
         for candidate in quiet.iter_mut() {
             let mut after = *board;
             after.apply_quiet_move(candidate.mv);
-            let after_counts = eval.derive(&counts, board, &after);
+            let after_counts = eval.derive(counts, board, &after);
             candidate.value = i64::from(eval.evaluate(&after, &after_counts, false));
         }
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
-        quiet.truncate(effort.candidates.max(1));
+    }
+
+    /// The best of the `candidates` (at least one) by successive halving with `budget` samples in
+    /// all: every round samples the surviving candidates on the same new placements (sample `i`
+    /// is the same for every candidate: common random numbers), then keeps the better half, so the
+    /// samples go where the choice is still open. `record(k, sum, samples)` hears each round's sum
+    /// for `candidates[k]` (the teacher keeps them; the bot does not).
+    fn halving(
+        &self,
+        board: &Board,
+        counts: &WindowCounts,
+        candidates: &[Scored],
+        next_three: [u8; 3],
+        budget: usize,
+        mut record: impl FnMut(usize, i64, usize),
+    ) -> Move {
         let seed = board_hash(board, next_three);
         let deep = self.is_deep(board);
-        // Successive halving: every round samples the surviving candidates on the same new
-        // placements (sample `i` is the same for every candidate: common random numbers), then
-        // keeps the better half, so the samples go where the choice is still open.
-        let mut pool: Vec<Candidate> = quiet
+        let mut pool: Vec<Candidate> = candidates
             .iter()
-            .map(|&candidate| {
+            .enumerate()
+            .map(|(id, &candidate)| {
                 let mut after = *board;
                 after.apply_quiet_move(candidate.mv);
-                let counts = eval.derive(&counts, board, &after);
-                Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts }
+                let counts = self.eval.derive(counts, board, &after);
+                Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts, id }
             })
             .collect();
         // ceil(log2(candidates)) rounds take the pool down to one.
         let rounds = ((usize::BITS - (pool.len() - 1).leading_zeros()) as usize).max(1);
-        let mut budget = effort.candidates * effort.samples;
+        let mut budget = budget;
         let mut taken = 0usize;
         for round in 0..rounds {
             let per = (budget / ((rounds - round) * pool.len())).max(1);
             let sums = self.sample_sums(&pool, next_three, seed, deep, taken..taken + per);
             for (candidate, sum) in pool.iter_mut().zip(sums) {
                 candidate.scored.value += sum;
+                record(candidate.id, sum, per);
             }
             taken += per;
             budget = budget.saturating_sub(per * pool.len());

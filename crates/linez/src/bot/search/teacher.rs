@@ -1,7 +1,7 @@
 //! The teacher (tuning only): the search of [`Search::choose`] over a wider list of candidates
 //! with a given budget of samples, returning every candidate's samples as well as the choice.
 
-use super::{board_hash, Candidate, Scored, Search};
+use super::Search;
 use crate::*;
 
 impl Bot {
@@ -55,59 +55,19 @@ impl Search<'_> {
         if line.is_some() || quiet.len() < 2 {
             return None;
         }
-        // The 1-ply ranking of `choose`: every quiet move by the whole evaluation after it.
-        for candidate in quiet.iter_mut() {
-            let mut after = *board;
-            after.apply_quiet_move(candidate.mv);
-            let after_counts = eval.derive(&counts, board, &after);
-            candidate.value = i64::from(eval.evaluate(&after, &after_counts, false));
-        }
-        quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
+        // The 1-ply ranking and the successive halving of `choose`, every round's sums kept.
+        self.rerank(board, &counts, &mut quiet);
         let total = quiet.len();
         quiet.truncate(candidates);
-        let seed = board_hash(board, next_three);
-        let deep = self.is_deep(board);
         let mut taught: Vec<Taught> = quiet
             .iter()
             .enumerate()
             .map(|(at, scored)| Taught { mv: scored.mv, rank: at + 1, sum: 0, samples: 0 })
             .collect();
-        // The pool, and each member's index in `taught`, halved as in `choose`.
-        let mut pool: Vec<Candidate> = quiet
-            .iter()
-            .map(|&candidate| {
-                let mut after = *board;
-                after.apply_quiet_move(candidate.mv);
-                let counts = eval.derive(&counts, board, &after);
-                Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts }
-            })
-            .collect();
-        let mut ids: Vec<usize> = (0..pool.len()).collect();
-        let rounds = ((usize::BITS - (pool.len() - 1).leading_zeros()) as usize).max(1);
-        let mut budget = samples;
-        let mut taken = 0usize;
-        for round in 0..rounds {
-            let per = (budget / ((rounds - round) * pool.len())).max(1);
-            let sums = self.sample_sums(&pool, next_three, seed, deep, taken..taken + per);
-            for ((candidate, &id), sum) in pool.iter_mut().zip(&ids).zip(sums) {
-                candidate.scored.value += sum;
-                taught[id].sum += sum;
-                taught[id].samples += per;
-            }
-            taken += per;
-            budget = budget.saturating_sub(per * pool.len());
-            if round + 1 < rounds {
-                // The stable sort of `choose`, through the members' places.
-                let mut order: Vec<usize> = (0..pool.len()).collect();
-                order.sort_by_key(|&at| std::cmp::Reverse(pool[at].scored.value));
-                order.truncate(pool.len().div_ceil(2));
-                let mut members: Vec<Option<Candidate>> = pool.into_iter().map(Some).collect();
-                pool = order.iter().map(|&at| members[at].take().expect("a member once")).collect();
-                ids = order.iter().map(|&at| ids[at]).collect();
-            }
-        }
-        let scored: Vec<Scored> = pool.iter().map(|candidate| candidate.scored).collect();
-        let choice = super::best_of(&scored).expect("at least one candidate");
+        let choice = self.halving(board, &counts, &quiet, next_three, samples, |id, sum, per| {
+            taught[id].sum += sum;
+            taught[id].samples += per;
+        });
         Some(Teaching { quiet: total, candidates: taught, choice })
     }
 }
