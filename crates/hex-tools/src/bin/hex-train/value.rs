@@ -275,8 +275,8 @@ pub fn split_labels(labels: &[Label], outcome_share: f32, limit: usize) -> Resul
     Ok(LabelSplit { train, held_out, searched })
 }
 
-/// What [`split_labels`] makes: the training and held-out samples, and the held-out labels' own
-/// values (the search's and, until a network is there, the same again) with the outcomes.
+/// What [`split_labels`] makes: the training and held-out samples, and for each held-out label
+/// its search's value (in both value places of [`Valued`]) with the outcome.
 pub struct LabelSplit {
     pub train: Vec<Sample>,
     pub held_out: Vec<Sample>,
