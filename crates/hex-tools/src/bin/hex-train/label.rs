@@ -71,9 +71,17 @@ pub fn label_game(options: &Options, game: usize, record: &Record) -> Result<Vec
     Ok(labels)
 }
 
-/// Labels the connected games of `records` in this shard, printing each game's lines as it ends.
+/// Labels the games of `records` decided on the board (connected, or resigned by a GTP engine
+/// that saw its loss) in this shard, printing each game's lines as it ends.
+///
+/// # Errors
+/// No such game in `records`, or a record whose moves do not replay.
 pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
-    let games: Vec<&Record> = records.iter().filter(|r| r.reason == Reason::Connect).collect();
+    let games: Vec<&Record> =
+        records.iter().filter(|r| matches!(r.reason, Reason::Connect | Reason::Resign)).collect();
+    if games.is_empty() {
+        return Err("no game decided on the board (reason=connect or resign) to label".to_string());
+    }
     let range = options.shard.range(games.len());
     println!(
         "# hex-train label: playouts {} every {} min-share {} seed {} shard {}/{} (games {}..{} of {})",
@@ -141,5 +149,16 @@ mod tests {
         assert_eq!(label_game(&options, 3, &game).unwrap(), labels, "the same labels again");
         let other_seed = Options { seed: 6, ..options };
         assert_ne!(label_game(&other_seed, 3, &game).unwrap(), labels, "the seed matters");
+    }
+
+    #[test]
+    fn only_games_decided_on_the_board_are_labelled() {
+        let options =
+            Options { playouts: 10, every: 1, min_share: 0.0, seed: 1, shard: Shard::parse("1/1").unwrap() };
+        let timed_out = Record { reason: Reason::Timeout, ..record("f6,e5", Color::Red) };
+        let error = run(&options, &[timed_out.clone()]).unwrap_err();
+        assert!(error.contains("no game decided"), "{error}");
+        let resigned = Record { reason: Reason::Resign, ..record("f6,e5", Color::Red) };
+        assert!(run(&options, &[timed_out, resigned]).is_ok(), "a resigned game is labelled");
     }
 }

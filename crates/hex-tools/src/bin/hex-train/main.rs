@@ -37,6 +37,8 @@ const PATTERNS: Spec = Spec {
             "FILES",
             "also measure and refit against these label files' visits (comma-separated)",
         ),
+        Opt::value("write", "FIT", "the fit the table is written from: records, both or labels")
+            .default("records"),
     ],
     trailing: false,
     notes: "\
@@ -44,8 +46,8 @@ const PATTERNS: Spec = Spec {
 split by the teacher's visit shares. The prior fitted to RECORDS is measured on the labels' held-out
 games (game % 10 == 9: cross-entropy against the visit shares, top choice against the most visited
 cell), then refitted to RECORDS' moves with the labels' training positions added, and to the labels
-alone, and measured again on the same positions. The table written is still the one fitted to
-RECORDS alone.
+alone, and measured again on the same positions. --write both writes the table of the second fit,
+--write labels the third; the default writes the one fitted to RECORDS alone.
 ",
 };
 
@@ -128,6 +130,11 @@ fn run_patterns(args: &[String]) -> Result<(), String> {
         labels: match args.text("labels") {
             Some(files) => read_labels(&files.split(',').collect::<Vec<_>>())?,
             None => Vec::new(),
+        },
+        write: {
+            let text: String = args.get("write", "records, both or labels")?;
+            patterns::TableFit::parse(&text)
+                .ok_or_else(|| format!("--write {text}: expected records, both or labels"))?
         },
     };
     patterns::run(&options, &read_files(&args.positional)?)

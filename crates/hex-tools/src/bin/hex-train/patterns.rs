@@ -15,8 +15,8 @@
 //!
 //! An observation's wins may be fractional (shares summing to 1): with `--labels`, the positions
 //! the teacher searched ([`crate::patterns_labels`]) are observations whose wins are the teacher's
-//! visit shares, and the prior is measured and refitted against them (the table written is still
-//! the one fitted to RECORDS alone).
+//! visit shares, and the prior is measured and refitted against them; `--write` picks the fit the
+//! table is written from (RECORDS alone by default).
 
 use hex::{Cell, Color, Game, Move, ShapeFeatures, ShapeWeights, CELLS, RECENT_MOVE_CLASSES, SHAPE6_CODES};
 use hex_tools::hex_label::Label;
@@ -51,6 +51,30 @@ pub struct Options {
     pub out: String,
     /// The teacher's labels (`--labels`): measured before and refitted after.
     pub labels: Vec<Label>,
+    /// The fit the table is written from (`--write`).
+    pub write: TableFit,
+}
+
+/// Which observations the written table is fitted to.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TableFit {
+    /// The records' moves alone.
+    Records,
+    /// The records' moves and the labels' training positions.
+    Both,
+    /// The labels' training positions alone.
+    Labels,
+}
+
+impl TableFit {
+    pub fn parse(text: &str) -> Option<TableFit> {
+        match text {
+            "records" => Some(TableFit::Records),
+            "both" => Some(TableFit::Both),
+            "labels" => Some(TableFit::Labels),
+            _ => None,
+        }
+    }
 }
 
 /// Fits the weights to `records` and writes the table to `options.out`.
@@ -58,7 +82,7 @@ pub struct Options {
 /// # Errors
 /// A table that cannot be written.
 pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
-    let Options { player, min_wins, max_shapes, iterations, out, labels } = options;
+    let Options { player, min_wins, max_shapes, iterations, out, labels, write } = options;
     let (min_wins, max_shapes, iterations) = (*min_wins, *max_shapes, *iterations);
     let shapes = ShapeFeatures::new();
     // Raw features: (6-code canonical, 12-code canonical, class) per candidate.
@@ -122,6 +146,9 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     let mut weights = Weights::uniform(frequent.len());
     report(&weights, &test, "uniform");
     fit(&mut weights, &train, &test, iterations);
+    if *write != TableFit::Records && labels.is_empty() {
+        return Err("--write both or labels needs --labels".to_string());
+    }
     if !labels.is_empty() {
         let observations = crate::patterns_labels::observations(labels, &shapes)?;
         let (label_train, label_test) = split(observations.into_iter(), &index12);
@@ -142,12 +169,17 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
         report(&weights, &label_test, &format!("{label_test_name}, BEFORE (records only)"));
         let mut both: Vec<Observation> = train.iter().map(Observation::clone).collect();
         both.extend(label_train.iter().map(Observation::clone));
-        for (name, train) in [("records and labels", &both), ("labels only", &label_train)] {
+        for (fitted, name, train) in
+            [(TableFit::Both, "records and labels", &both), (TableFit::Labels, "labels only", &label_train)]
+        {
             eprintln!("fitting to {name} ({} observations)", train.len());
             let mut after = Weights::uniform(frequent.len());
             fit(&mut after, train, &label_test, iterations);
             report(&after, &label_test, &format!("{label_test_name}, AFTER ({name})"));
             report(&after, &test, &format!("held-out records, AFTER ({name})"));
+            if fitted == *write {
+                weights = after;
+            }
         }
     }
     // Normalize: 6-shape weights to a weighted mean ln of 0 over the chosen cells is not needed;
