@@ -23,14 +23,14 @@ mod search;
 pub use evaluation::Weights;
 pub use protocol::{play, GAME_BUDGET};
 pub use schedule::{effort_of_units, Effort};
-pub use search::{RankerWeights, Rollout, RANKER_FEATURES};
+pub use search::Rollout;
 
 use crate::*;
 use evaluation::Evaluator;
 use schedule::{
     clock_limit, effort_for, PLANNED_SHARE_PERCENT, PLANNED_UNITS_PER_SECOND, SAFETY_NET_PERCENT, THREADS_MAX,
 };
-use search::{Search, RANKER_WEIGHTS};
+use search::Search;
 use std::time::{Duration, Instant};
 
 /// A Linez player for one game. It tracks its own thinking time against the budget.
@@ -52,8 +52,6 @@ pub struct Bot {
     /// took: the rate the clock measures.
     rate_units: u64,
     rate_time: Duration,
-    /// The move ranker of crowded boards (the search's `ranker`), if any.
-    ranker: Option<RankerWeights>,
 }
 
 impl Bot {
@@ -73,7 +71,6 @@ impl Bot {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(THREADS_MAX),
             rate_units: 0,
             rate_time: Duration::ZERO,
-            ranker: Some(RANKER_WEIGHTS),
         }
     }
 
@@ -87,13 +84,6 @@ impl Bot {
     #[cfg(feature = "tuning")]
     pub fn with_rollout(self, rollout: Rollout) -> Bot {
         Bot { rollout, ..self }
-    }
-
-    /// The same bot with another move ranker of crowded boards, or none (tuning: the ranker's
-    /// fits measured against each other and against the 1-ply order).
-    #[cfg(feature = "tuning")]
-    pub fn with_ranker(self, ranker: Option<RankerWeights>) -> Bot {
-        Bot { ranker, ..self }
     }
 
     /// The same bot sampling on `threads` threads (at least 1, at most 2): the same moves (see
@@ -187,6 +177,6 @@ impl Bot {
 
     /// The search with this bot's evaluation and settings.
     fn search(&self) -> Search<'_> {
-        Search { eval: &self.evaluator, rollout: self.rollout, threads: self.threads, ranker: self.ranker.as_ref() }
+        Search { eval: &self.evaluator, rollout: self.rollout, threads: self.threads }
     }
 }

@@ -110,8 +110,7 @@ mod tests {
     fn weights_scaled_together_play_the_same_moves() {
         // The evaluation and the rollout values are sums of weighted counts: every weight but
         // the percentage and the switch times 4 gives the same moves (what would allow finer
-        // integer steps). Without the move ranker: its weights are fitted to the evaluation's
-        // own scale.
+        // integer steps).
         let mut scaled = Weights::default();
         for w in scaled.window.iter_mut().chain(scaled.plan.iter_mut()) {
             *w *= 4;
@@ -128,8 +127,7 @@ mod tests {
         ] {
             *w *= 4;
         }
-        let bot =
-            |weights| Bot::with_weights(GAME_BUDGET, weights).without_clock().with_threads(1).with_ranker(None);
+        let bot = |weights| Bot::with_weights(GAME_BUDGET, weights).without_clock().with_threads(1);
         let (plain, times4) = (bot(Weights::default()), bot(scaled));
         for start in (1001..=1003).flat_map(|seed| crowded_positions(seed).expect("stored")) {
             let (mut a, mut b) = (start.clone(), start);

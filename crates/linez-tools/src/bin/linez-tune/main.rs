@@ -27,7 +27,7 @@ const SPEC: Spec = Spec {
         "linez-tune paired A B FIELD",
         "linez-tune [OPTIONS] label FIRST LAST",
         "linez-tune recall [--agree] FILE...",
-        "linez-tune rank [--folds N] [--lambda L] [--gap] [--per-band] [--write FILE] FILE...",
+        "linez-tune rank [--folds N] [--lambda L] [--gap] [--per-band] FILE...",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -68,8 +68,7 @@ evaluation's 25 terms after) of the teacher's choice against each other candidat
 by the gap of sampled means), held out by seed (fit k leaves out seeds with seed % --folds == k; \
 --per-band: a fit a band); prints the held-out recall of the teacher's choice at 1, 8 and 16 by \
 band for the 1-ply ranking and the re-ranking (among the label's candidates), then the weights of \
-the fit on all positions; --write FILE writes them as the bot's ranker \
-(crates/linez/src/bot/search/ranker_weights.rs).",
+the fit on all positions.",
     options: &[
         Opt::value(
             "rollout",
@@ -90,9 +89,6 @@ from which samples roll out",
         Opt::value("lambda", "L", "rank: the L2 penalty on standardized features").default("1"),
         Opt::flag("gap", "rank: pairs weighted by the gap of sampled means"),
         Opt::flag("per-band", "rank: a fit for each band of numbers"),
-        Opt::value("write", "FILE", "rank: write the fit on all positions as the bot's ranker weights"),
-        Opt::value("ranker", "on|off", "the bot's move ranker of crowded boards (off: the 1-ply order)")
-            .default("on"),
         Opt::flag("agree", "recall: also today's bot's choice at its usual units of the band (a search each)"),
         Opt::value(
             "weights",
@@ -120,8 +116,6 @@ pub(crate) struct Config {
     weights: Weights,
     rollout: Rollout,
     band: Option<Band>,
-    /// Whether the bot re-orders crowded boards' candidates by its move ranker (`--ranker`).
-    ranker: bool,
 }
 
 /// The mode and its numbers.
@@ -199,22 +193,17 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         let v = integers(text, 3)?;
         Ok(Band { numbers: (v[0] as u32, v[1] as u32), units: v[2] })
     })?;
-    let ranker = match args.text("ranker").unwrap_or("on") {
-        "on" => true,
-        "off" => false,
-        other => return Err(format!("--ranker: expected on or off, found {other:?}")),
-    };
     let words = &args.positional;
     if words.first().map(String::as_str) == Some("paired") {
         let [_, a, b, field] = &words[..] else {
             return Err("paired: expected two files and a field (see --help)".into());
         };
         let mode = Mode::Paired { a: a.clone(), b: b.clone(), field: field.clone() };
-        return Ok(Some(Config { mode, weights, rollout, band, ranker }));
+        return Ok(Some(Config { mode, weights, rollout, band }));
     }
     if words.first().map(String::as_str) == Some("recall") {
         let mode = Mode::Recall { files: words[1..].to_vec(), agree: args.flag("agree") };
-        return Ok(Some(Config { mode, weights, rollout, band, ranker }));
+        return Ok(Some(Config { mode, weights, rollout, band }));
     }
     if words.first().map(String::as_str) == Some("rank") {
         let options = rank::RankOptions {
@@ -223,9 +212,8 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
             lambda: args.get("lambda", "a penalty")?,
             gap: args.flag("gap"),
             per_band: args.flag("per-band"),
-            write: args.text("write").map(str::to_string),
         };
-        return Ok(Some(Config { mode: Mode::Rank(options), weights, rollout, band, ranker }));
+        return Ok(Some(Config { mode: Mode::Rank(options), weights, rollout, band }));
     }
     if words.first().map(String::as_str) == Some("label") {
         let [_, first, last] = &words[..] else {
@@ -246,7 +234,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
             stored: args.flag("stored"),
             shard: args.parsed("shard", match_kit::pool::Shard::parse)?,
         };
-        return Ok(Some(Config { mode: Mode::Label(options), weights, rollout, band, ranker }));
+        return Ok(Some(Config { mode: Mode::Label(options), weights, rollout, band }));
     }
     let (name, rest) = match words.first().map(String::as_str) {
         Some(name @ ("crowded" | "costs")) => (name, &words[1..]),
@@ -262,19 +250,18 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
             Mode::Costs { first, last, units, threads: threads as usize }
         }
         ("games", &[first, last, units, max_moves, jobs]) => {
-            if units > 0 && weights == Weights::default() && rollout == Rollout::default() && band.is_none() && ranker
-            {
+            if units > 0 && weights == Weights::default() && rollout == Rollout::default() && band.is_none() {
                 return Err(format!(
                     "games: the default bot at {units} units a move is `linez-sim --bot linez --move-units {units} \
 --max-moves {max_moves} --seeds {first}-{last} -j {jobs}`; this mode plays what it cannot (--weights, \
---rollout, --band, --ranker off, or UNITS 0)"
+--rollout, --band, or UNITS 0)"
                 ));
             }
             Mode::Games { first, last, units, max_moves, jobs: jobs as usize }
         }
         _ => return Err(format!("{name}: wrong count of numbers {numbers:?} (see --help)")),
     };
-    Ok(Some(Config { mode, weights, rollout, band, ranker }))
+    Ok(Some(Config { mode, weights, rollout, band }))
 }
 
 /// CPU seconds of the calling thread (Linux: the time on a CPU of /proc/thread-self/schedstat, in
@@ -291,12 +278,7 @@ pub(crate) fn mean_and_error(values: &[f64]) -> (f64, f64) {
 
 /// The bot under test, one thread, without the clock.
 pub(crate) fn tuned_bot(config: &Config, weights: Weights) -> Bot {
-    let bot = Bot::with_weights(GAME_BUDGET, weights).with_rollout(config.rollout).without_clock().with_threads(1);
-    if config.ranker {
-        bot
-    } else {
-        bot.with_ranker(None)
-    }
+    Bot::with_weights(GAME_BUDGET, weights).with_rollout(config.rollout).without_clock().with_threads(1)
 }
 
 /// Plays the bot's move at a fixed `units` of work (the survival curve's unit of budget).

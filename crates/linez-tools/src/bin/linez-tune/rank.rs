@@ -6,10 +6,10 @@ use super::label::Label;
 use super::logistic::{fit, Pair};
 use super::recall::{read_labels, BANDS};
 use super::{tuned_bot, Config};
-use linez::{Board, Bot, Move, RANKER_FEATURES};
+use linez::{column_of, flood, row_of, Board, Bot, Move};
 
 /// The names of a move's features ([`features`]), in order.
-pub(crate) const FEATURES: [&str; RANKER_FEATURES] = [
+pub(crate) const FEATURES: [&str; 30] = [
     "value",
     "ln_rank",
     "distance",
@@ -56,14 +56,33 @@ pub(crate) struct RankOptions {
     pub(crate) gap: bool,
     /// A fit for each band of numbers, not one for all.
     pub(crate) per_band: bool,
-    /// Where to write the fit on all positions as the bot's ranker (`--write`).
-    pub(crate) write: Option<String>,
 }
 
-/// The features of quiet move `mv` (1-ply rank `rank`) on `board`: the bot's ranker's
-/// ([`Bot::move_features`], in the order of [`FEATURES`]).
+/// The empty regions of `board` and the largest one's size.
+fn regions(board: &Board) -> (f64, f64) {
+    let mut left = board.empty_cells();
+    let (mut count, mut largest) = (0u32, 0u32);
+    while left != 0 {
+        let region = flood(left & left.wrapping_neg(), board.empty_cells());
+        count += 1;
+        largest = largest.max(region.count_ones());
+        left &= !region;
+    }
+    (f64::from(count), f64::from(largest))
+}
+
+/// The features of quiet move `mv` (1-ply rank `rank`) on `board`: the 1-ply value, ln rank, the
+/// distance moved, the empty regions and the largest one after, and the evaluation's 25 terms after
+/// (with the follow-up move's).
 pub(crate) fn features(bot: &Bot, board: &Board, mv: Move, rank: usize) -> Vec<f64> {
-    bot.move_features(board, mv, rank).to_vec()
+    let mut after = *board;
+    after.apply_quiet_move(mv);
+    let distance = row_of(mv.from).abs_diff(row_of(mv.to)) + column_of(mv.from).abs_diff(column_of(mv.to));
+    let (count, largest) = regions(&after);
+    let mut values =
+        vec![f64::from(bot.ranking_value(&after)), (rank as f64).ln(), distance as f64, count, largest];
+    values.extend(bot.evaluation_terms(&after).into_iter().map(f64::from));
+    values
 }
 
 /// A labelled position with its candidates' features.
@@ -181,37 +200,7 @@ pub(crate) fn rank(config: &Config, options: &RankOptions) -> Result<(), String>
         let items: Vec<String> = FEATURES.iter().zip(w).map(|(f, w)| format!("{f}={w:.4}")).collect();
         println!("weights ({name}, all positions): {}", items.join(" "));
     }
-    if let Some(path) = &options.write {
-        if options.per_band {
-            return Err("rank: --write takes the one fit for all bands (without --per-band)".into());
-        }
-        let command = format!(
-            "linez-tune rank --folds {} --lambda {}{} --write FILE LABELS",
-            options.folds,
-            options.lambda,
-            if options.gap { " --gap" } else { "" }
-        );
-        std::fs::write(path, ranker_source(&weights[0], &command, labels.len()))
-            .map_err(|e| format!("{path}: {e}"))?;
-        eprintln!("wrote {path}");
-    }
     Ok(())
-}
-
-/// The bot's ranker weights as Rust source (`crates/linez/src/bot/search/ranker_weights.rs`):
-/// each weight by its shortest exact decimal, so the file is the fit bit for bit.
-fn ranker_source(weights: &[f64], command: &str, positions: usize) -> String {
-    let mut text = format!(
-        "//! The move ranker's weights (a feature each, in its own units), written by `{command}`\n\
-         //! from {positions} labelled positions (the label files in crates/linez-tools/data/). Do not edit.\n\n\
-         /// The weights of the move ranker's features, in their order.\n\
-         pub(crate) const RANKER_WEIGHTS: super::RankerWeights = [\n"
-    );
-    for (name, weight) in FEATURES.iter().zip(weights) {
-        text.push_str(&format!("    {weight:?}, // {name}\n"));
-    }
-    text.push_str("];\n");
-    text
 }
 
 #[cfg(test)]
@@ -239,15 +228,20 @@ mod tests {
     }
 
     #[test]
-    fn the_written_weights_read_back_bit_for_bit() {
-        let weights: Vec<f64> = (0..FEATURES.len()).map(|i| (i as f64 - 7.3) / 3.7e3).collect();
-        let source = ranker_source(&weights, "linez-tune rank --write FILE LABELS", 12);
-        let read: Vec<f64> = source
-            .lines()
-            .filter_map(|line| line.trim().split_once(", // "))
-            .map(|(number, _)| number.parse().unwrap())
-            .collect();
-        assert_eq!(read, weights);
-        assert!(source.contains("[\n") && source.ends_with("];\n"), "{source}");
+    fn features_are_deterministic_and_count_regions() {
+        let bot =
+            tuned_bot(&crate::parse_args(&["recall".to_string()]).unwrap().unwrap(), Default::default());
+        let mut board = Board::new();
+        // A wall down column 4 splits the board in two regions.
+        for row in 0..9 {
+            board.set(row * 9 + 4, 1 + (row % 7) as u8);
+        }
+        board.set(0, 2);
+        assert_eq!(regions(&board), (2.0, 36.0));
+        let mv = board.legal_moves()[0];
+        let f = features(&bot, &board, mv, 3);
+        assert_eq!(f.len(), FEATURES.len());
+        assert_eq!(f, features(&bot, &board, mv, 3));
+        assert!((f[1] - 3f64.ln()).abs() < 1e-12);
     }
 }

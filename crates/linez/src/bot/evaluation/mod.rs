@@ -68,8 +68,9 @@ impl Evaluator {
     }
 
     /// The terms of the evaluation of `board` (our move next) with the follow-up move's, flat
-    /// (the move ranker's features): `open[0..6]`, `blocked[0..6]`, `plan[0..6]`,
+    /// (tuning: a move ranker's features): `open[0..6]`, `blocked[0..6]`, `plan[0..6]`,
     /// `plan_ways`, `useful2`, `useful3`, `isolated`, `stranded`, `ready`, `best_quiet`.
+    #[cfg(feature = "tuning")]
     pub(super) fn term_values(&self, board: &Board) -> Vec<i32> {
         let t = self.terms_with(board, &self.counts(board), true);
         let mut values = [t.open, t.blocked, t.plan].concat();

@@ -7,14 +7,9 @@ use super::schedule::{Effort, ROLLOUT_PLY_QUARTERS};
 use crate::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-mod ranker;
-mod ranker_weights;
 mod rollout;
 #[cfg(feature = "tuning")]
 mod teacher;
-
-pub use ranker::{RankerWeights, RANKER_FEATURES};
-pub(super) use ranker_weights::RANKER_WEIGHTS;
 
 /// Where and how samples roll out: the search's settings (the evaluation's are
 /// [`super::Weights`]).
@@ -43,8 +38,6 @@ pub(super) struct Search<'a> {
     pub(super) rollout: Rollout,
     /// Threads that sample a move's candidates (1 or 2); the moves do not depend on it.
     pub(super) threads: usize,
-    /// The move ranker of crowded boards ([`ranker`]), if any.
-    pub(super) ranker: Option<&'a RankerWeights>,
 }
 
 /// A small deterministic generator for the bot's own sampling (xorshift64*).
@@ -121,9 +114,6 @@ impl Search<'_> {
             return quiet[0].mv;
         }
         self.rerank(board, &counts, &mut quiet);
-        if let (true, Some(weights)) = (self.is_deep(board), self.ranker) {
-            self.rank_by(board, &mut quiet, weights);
-        }
         quiet.truncate(effort.candidates.max(1));
         self.halving(board, &counts, &quiet, next_three, effort.candidates * effort.samples, |_, _, _| {})
     }
@@ -391,7 +381,7 @@ mod tests {
 
     /// The default bot's search, sampling on `threads` threads.
     pub(super) fn default_search(eval: &Evaluator, threads: usize) -> Search<'_> {
-        Search { eval, rollout: Rollout::default(), threads, ranker: None }
+        Search { eval, rollout: Rollout::default(), threads }
     }
 
     #[test]

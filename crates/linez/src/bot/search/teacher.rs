@@ -24,19 +24,19 @@ impl Bot {
         search.teach(board, next_three, samples.max(1), candidates.max(2))
     }
 
-    /// The move ranker's features of quiet move `mv` of `board` at 1-ply rank `rank` (from 1),
-    /// as the bot's ranker sees them (tuning: fitting the ranker to the teacher's labels): the
-    /// 1-ply value, ln rank, the distance moved, the empty regions and the largest one after the
-    /// move, and the evaluation's 25 terms after it with the follow-up move's (`open[0..6]`,
-    /// `blocked[0..6]`, `plan[0..6]`, `plan_ways`, `useful2`, `useful3`, `isolated`, `stranded`,
-    /// `ready`, `best_quiet`).
-    pub fn move_features(&self, board: &Board, mv: Move, rank: usize) -> RankerWeights {
-        let search = self.search();
-        let eval = search.eval;
-        let mut after = *board;
-        after.apply_quiet_move(mv);
-        let value = i64::from(eval.evaluate(&after, &eval.counts(&after), false));
-        search.move_features(board, mv, rank, value)
+    /// The evaluation's terms of `board` (our move next, with the follow-up move's) as the 1-ply
+    /// ranking counts them, flat (tuning: a move ranker's features, the board after a move):
+    /// `open[0..6]`, `blocked[0..6]`, `plan[0..6]`, `plan_ways`, `useful2`, `useful3`,
+    /// `isolated`, `stranded`, `ready`, `best_quiet` (25 values).
+    pub fn evaluation_terms(&self, board: &Board) -> Vec<i32> {
+        self.search().eval.term_values(board)
+    }
+
+    /// The 1-ply ranking's value of `board` after a quiet move (the whole evaluation, without the
+    /// follow-up move), as [`Bot::teach`] ranks by.
+    pub fn ranking_value(&self, board: &Board) -> i32 {
+        let eval = self.search().eval;
+        eval.evaluate(board, &eval.counts(board), false)
     }
 }
 
