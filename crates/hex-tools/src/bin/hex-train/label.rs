@@ -156,7 +156,7 @@ mod tests {
         let options =
             Options { playouts: 10, every: 1, min_share: 0.0, seed: 1, shard: Shard::parse("1/1").unwrap() };
         let timed_out = Record { reason: Reason::Timeout, ..record("f6,e5", Color::Red) };
-        let error = run(&options, &[timed_out.clone()]).unwrap_err();
+        let error = run(&options, std::slice::from_ref(&timed_out)).unwrap_err();
         assert!(error.contains("no game decided"), "{error}");
         let resigned = Record { reason: Reason::Resign, ..record("f6,e5", Color::Red) };
         assert!(run(&options, &[timed_out, resigned]).is_ok(), "a resigned game is labelled");
