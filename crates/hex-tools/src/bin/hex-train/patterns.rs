@@ -80,10 +80,13 @@ impl TableFit {
 /// Fits the weights to `records` and writes the table to `options.out`.
 ///
 /// # Errors
-/// A table that cannot be written.
+/// `--write both` or `labels` without labels, or a table that cannot be written.
 pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     let Options { player, min_wins, max_shapes, iterations, out, labels, write } = options;
     let (min_wins, max_shapes, iterations) = (*min_wins, *max_shapes, *iterations);
+    if *write != TableFit::Records && labels.is_empty() {
+        return Err("--write both or labels needs --labels".to_string());
+    }
     let shapes = ShapeFeatures::new();
     // Raw features: (6-code canonical, 12-code canonical, class) per candidate.
     let mut raw: Vec<(Vec<Features>, usize, bool)> = Vec::new();
@@ -146,9 +149,6 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     let mut weights = Weights::uniform(frequent.len());
     report(&weights, &test, "uniform");
     fit(&mut weights, &train, &test, iterations);
-    if *write != TableFit::Records && labels.is_empty() {
-        return Err("--write both or labels needs --labels".to_string());
-    }
     if !labels.is_empty() {
         let observations = crate::patterns_labels::observations(labels, &shapes)?;
         let (label_train, label_test) = split(observations.into_iter(), &index12);
@@ -341,6 +341,25 @@ fn report(weights: &Weights, test: &[Observation], label: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_table_fitted_with_labels_needs_labels() {
+        for (write, name) in [(TableFit::Both, "both"), (TableFit::Labels, "labels")] {
+            assert_eq!(TableFit::parse(name), Some(write));
+            let options = Options {
+                player: None,
+                min_wins: 3,
+                max_shapes: 10,
+                iterations: 1,
+                out: "/nonexistent/table.rs".to_string(),
+                labels: Vec::new(),
+                write,
+            };
+            assert_eq!(run(&options, &[]).unwrap_err(), "--write both or labels needs --labels");
+        }
+        assert_eq!(TableFit::parse("records"), Some(TableFit::Records));
+        assert_eq!(TableFit::parse("all"), None);
+    }
 
     fn observation(wins: Vec<(usize, f64)>) -> Observation {
         Observation { candidates: vec![(0, NONE, 0), (1, NONE, 1), (2, NONE, 0)], wins }
