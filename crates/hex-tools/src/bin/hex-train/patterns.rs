@@ -119,12 +119,7 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
             if game.play(mv).is_err() {
                 break;
             }
-            (own_last, last) = match mv {
-                Move::Place(c) => (last, Some(c)),
-                // After a swap the swapped stone is the last move, and the mover's own first
-                // stone is gone (the bot does not know it either).
-                Move::Swap => (None, last_stone(&game)),
-            };
+            (own_last, last) = recent_after(&game, mv, last);
             if game.winner().is_some() {
                 break;
             }
@@ -238,9 +233,15 @@ fn fit(weights: &mut Weights, train: &[Observation], test: &[Observation], itera
     }
 }
 
-/// The stone the swap placed (the only stone on the board after it).
-fn last_stone(game: &Game) -> Option<Cell> {
-    Cell::all().find(|&c| game.board().get(c).is_some())
+/// The next mover's own last move and the last move, once `mv` (just played on `game`) followed
+/// the last move `last`: a stone is the new last move and `last` the next mover's own. After a
+/// swap the swapped stone (the only stone on the board) is the last move, and the mover's own
+/// first stone is gone (the bot does not know it either).
+pub fn recent_after(game: &Game, mv: Move, last: Option<Cell>) -> (Option<Cell>, Option<Cell>) {
+    match mv {
+        Move::Place(c) => (last, Some(c)),
+        Move::Swap => (None, Cell::all().find(|&c| game.board().get(c).is_some())),
+    }
 }
 
 struct Weights {

@@ -8,8 +8,8 @@
 //! their `--min-share`; the shares are of the visits listed). Every tenth game (`game % 10 == 9`)
 //! is held out.
 
-use crate::patterns::RawObservation;
-use hex::{Cell, Game, Move, ShapeFeatures};
+use crate::patterns::{recent_after, RawObservation};
+use hex::{Game, ShapeFeatures};
 use hex_tools::hex_label::Label;
 
 /// `(candidates' raw features, (candidate index, visit share) per visited cell, held out)` per
@@ -25,10 +25,7 @@ pub fn observations(labels: &[Label], shapes: &ShapeFeatures) -> Result<Vec<RawO
         let (mut last, mut own_last) = (None, None);
         for &mv in &label.moves {
             game.play(mv).map_err(|e| format!("game {}: {mv}: {e:?}", label.game))?;
-            (own_last, last) = match mv {
-                Move::Place(c) => (last, Some(c)),
-                Move::Swap => (None, Cell::all().find(|&c| game.board().get(c).is_some())),
-            };
+            (own_last, last) = recent_after(&game, mv, last);
         }
         let features = shapes.of_moves(game.board(), game.to_move(), last, own_last);
         let total: u64 = label.visits.iter().map(|&(_, n)| u64::from(n)).sum();
