@@ -7,7 +7,7 @@
 //! * the judge's protocol: [`read_header`], [`read_turn`], [`Turn`];
 //! * the bot: [`play`] with its [`Settings`];
 //! * what the tools use of the bot (`hex-baseline`, `hex-train`): the bot's playout to fill a
-//!   board ([`Playouts`], [`Fill`], [`Stones`], [`Rng`]), its search of one position
+//!   board ([`Playouts`], [`Fill`], [`Answers`], [`Stones`], [`Rng`]), its search of one position
 //!   ([`analyse`], [`Analysis`]), its move prior's features ([`ShapeFeatures`], [`MoveFeatures`])
 //!   and learned table's text ([`shape_table_source`], [`ShapeWeights`]).
 //!
@@ -48,5 +48,6 @@ pub use position::{stone, EMPTY};
 pub use protocol::{read_header, read_turn, Turn};
 pub use search::Rng;
 pub use tools::{
-    analyse, shape_table_source, Analysis, Fill, MoveFeatures, Playouts, ShapeFeatures, ShapeWeights, Stones,
+    analyse, shape_table_source, Analysis, Answers, Fill, MoveFeatures, Playouts, ShapeFeatures,
+    ShapeWeights, Stones,
 };

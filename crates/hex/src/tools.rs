@@ -5,9 +5,10 @@
 
 use crate::board::{Board, Cell, Color, Game, CELLS};
 use crate::geometry::{Geometry, NODES};
+use crate::local_answers::LocalShapes;
 use crate::patterns::{canonical, recent_move_class, Shapes, LN_SCALE, PACK_BASE, SHAPE6_CODES};
 use crate::position::{Position, EMPTY};
-use crate::search::{playout, Rng, Search};
+use crate::search::{playout, LocalAnswers, Params, Rng, Search};
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
@@ -27,9 +28,31 @@ pub struct Fill {
     pub answer_bridges: bool,
 }
 
+/// The local answers of [`Playouts::fill_answering`]: after each of the playout's first `moves`
+/// moves, the empty cells near it are drawn by their learned shape weights against `global` for
+/// every empty cell (the bot's search parameters `playout_global` and `playout_local_moves`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Answers {
+    /// The move played before [`Fill::last`] (the mover's own last move; `None`: none).
+    pub own_last: Option<Cell>,
+    /// The weight of every empty cell against the local answers' shape weights (0: no local answers).
+    pub global: f32,
+    /// The playout's first this many moves answer locally (0: none).
+    pub moves: u32,
+}
+
+impl Answers {
+    /// The bot's own local answers (its default search parameters).
+    pub fn bot(own_last: Option<Cell>) -> Answers {
+        let params = Params::default();
+        Answers { own_last, global: params.playout_global, moves: params.playout_local_moves }
+    }
+}
+
 /// The bot's playouts for a baseline's search: built once (it holds the board's tables).
 pub struct Playouts {
     geometry: Geometry,
+    local_shapes: LocalShapes,
 }
 
 impl Default for Playouts {
@@ -40,7 +63,30 @@ impl Default for Playouts {
 
 impl Playouts {
     pub fn new() -> Playouts {
-        Playouts { geometry: Geometry::new() }
+        Playouts { geometry: Geometry::new(), local_shapes: LocalShapes::new(&Shapes::new()) }
+    }
+
+    /// Fills every empty cell of `stones` with the bot's whole playout policy, as its search does
+    /// from a leaf: intrusions into bridges answered, then `answers`' local answers, the rest
+    /// uniform. Returns the winner. `fill.answer_bridges` must be true (the bot always answers).
+    ///
+    /// # Panics
+    /// If `fill.answer_bridges` is false.
+    pub fn fill_answering(&self, stones: &mut Stones, fill: Fill, answers: Answers, rng: &mut Rng) -> Color {
+        assert!(fill.answer_bridges, "the bot's playouts always answer bridge intrusions");
+        let mut position = Position::from_cells(stones, fill.to_move);
+        let mut codes = self.local_shapes.neighbour_codes(&position);
+        let local = (answers.global > 0.0 && answers.moves > 0).then_some(LocalAnswers {
+            shapes: &self.local_shapes,
+            global: answers.global,
+            codes: &mut codes,
+            moves: answers.moves,
+        });
+        let (last, own_last) =
+            (fill.last.map_or(NODES, Cell::index), answers.own_last.map_or(NODES, Cell::index));
+        let winner = playout(&mut position, &self.geometry, last, own_last, local, rng);
+        stones.copy_from_slice(position.cells());
+        winner
     }
 
     /// Fills every empty cell of `stones` as `fill` says and returns the winner (on a full board,
@@ -252,6 +298,43 @@ mod tests {
             }
             assert_eq!(board.winner(), Some(winner));
         }
+    }
+
+    #[test]
+    fn answering_playouts_are_the_bridge_playouts_without_answers_and_local_with_them() {
+        let playouts = Playouts::new();
+        let mut game = Game::new();
+        for mv in ["f6", "e7", "d9", "g5"] {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let mut start = [EMPTY; CELLS];
+        for cell in Cell::all() {
+            start[cell.index()] = game.board().get(cell).map_or(EMPTY, stone);
+        }
+        let fill = Fill { to_move: game.to_move(), last: Some("g5".parse().unwrap()), answer_bridges: true };
+        let own_last = Some("d9".parse().unwrap());
+        let (mut local_differs, mut red_wins) = (0, 0);
+        for seed in 0..100 {
+            let (mut a, mut b, mut c) = (start, start, start);
+            let plain = playouts.fill(&mut a, fill, &mut Rng::new(seed));
+            let none = Answers { own_last, global: 0.64, moves: 0 };
+            assert_eq!(playouts.fill_answering(&mut b, fill, none, &mut Rng::new(seed)), plain);
+            assert_eq!(a, b, "no local answers: the bridge-answering playout, stone for stone");
+            let winner = playouts.fill_answering(&mut c, fill, Answers::bot(own_last), &mut Rng::new(seed));
+            assert!(c.iter().all(|&s| s != EMPTY));
+            let mut board = Board::new();
+            for cell in Cell::all() {
+                board.set(
+                    cell,
+                    Some(if c[cell.index()] == stone(Color::Red) { Color::Red } else { Color::Blue }),
+                );
+            }
+            assert_eq!(board.winner(), Some(winner));
+            local_differs += usize::from(c != a);
+            red_wins += usize::from(winner == Color::Red);
+        }
+        assert!(local_differs > 90, "the local answers change the fills: {local_differs}");
+        assert!((10..90).contains(&red_wins), "{red_wins}");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `hex-train`: fits the Hex bot's learned knowledge to game records written by `hex-arena`.
 //!
 //! * `hex-train patterns`: the shape weights (the bot's move prior, [`hex::ShapeFeatures`]) from the moves one engine chose;
+//! * `hex-train balance`: the playouts' means against the teacher's values, setting by setting;
 //! * `hex-train label`: the teacher's labels: positions of recorded games searched at many times the
 //!   judge's playouts (value, visit distribution, the real outcome);
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
@@ -10,6 +11,7 @@
 //! See crates/hex/RESULTS.md ("A value network" and the sections after it) for the data and the
 //! commands.
 
+mod balance;
 mod label;
 mod network;
 mod patterns;
@@ -89,6 +91,27 @@ const VALUE: Spec = Spec {
     notes: "",
 };
 
+const BALANCE: Spec = Spec {
+    usage: &["hex-train balance [OPTIONS] LABELS..."],
+    about: "Measures the playouts against the teacher (simulation balancing's measure): for the unproven\n\
+            positions of the held-out games (game % 10 == 9) in LABELS (label files), the mean outcome of\n\
+            --playouts playouts under each setting against the labelled search value: bias, error,\n\
+            correlation and cross-entropy against the real outcome, overall and by stones on the board.",
+    options: &[
+        Opt::value("playouts", "N", "playouts a position and setting").default("256"),
+        Opt::value(
+            "settings",
+            "LIST",
+            "comma-separated: G/M (local answers, every cell weighing G, the first M moves), bridges, uniform",
+        )
+        .default("0.64/30,bridges,uniform"),
+        Opt::value("seed", "S", "the playouts' seed (common to the settings)").default("1"),
+        Opt::value("limit", "N", "at most N positions"),
+    ],
+    trailing: false,
+    notes: "",
+};
+
 const LABEL: Spec = Spec {
     usage: &["hex-train label [OPTIONS] RECORDS..."],
     about: "Searches positions of the games in RECORDS (hex-arena record files; games that ended by a\n\
@@ -150,6 +173,18 @@ fn run_label(args: &[String]) -> Result<(), String> {
         shard: Shard::parse(args.text("shard").unwrap_or("1/1"))?,
     };
     label::run(&options, &read_files(&args.positional)?)
+}
+
+fn run_balance(args: &[String]) -> Result<(), String> {
+    let Some(args) = parse(&BALANCE, args)? else { return Ok(()) };
+    let settings: String = args.get("settings", "a list of settings")?;
+    let options = balance::Options {
+        playouts: args.get_in("playouts", 1..=1_000_000, "a count")?,
+        settings: settings.split(',').map(balance::Setting::parse).collect::<Result<_, _>>()?,
+        seed: args.get("seed", "an integer")?,
+        limit: args.optional("limit", "a count")?.unwrap_or(usize::MAX),
+    };
+    balance::run(&options, &read_labels(&args.positional)?)
 }
 
 fn run_value(args: &[String]) -> Result<(), String> {
@@ -234,8 +269,11 @@ fn main() {
         Some("patterns") => run_patterns(&args[1..]),
         Some("value") => run_value(&args[1..]),
         Some("label") => run_label(&args[1..]),
+        Some("balance") => run_balance(&args[1..]),
         Some("-h" | "--help") | None => {
-            println!("usage: hex-train patterns|value|label [OPTIONS] RECORDS...   (hex-train label --help)");
+            println!(
+                "usage: hex-train patterns|value|label|balance [OPTIONS] FILES...   (hex-train label --help)"
+            );
             Ok(())
         }
         Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns, value or label")),
