@@ -6,16 +6,19 @@
 //!   judge's playouts (value, visit distribution, the real outcome);
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
 //!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
-//!   bot's own search of N playouts predicting the same held-out games.
+//!   bot's own search of N playouts predicting the same held-out games; with `--inputs
+//!   potentials` it also sees the two players' two-distance potentials (`two_distance`, `inputs`).
 //!
 //! See crates/hex/RESULTS.md ("A value network" and the sections after it) for the data and the
 //! commands.
 
 mod balance;
+mod inputs;
 mod label;
 mod network;
 mod patterns;
 mod patterns_labels;
+mod two_distance;
 mod value;
 
 use hex_tools::hex_label::read_labels;
@@ -85,6 +88,17 @@ const VALUE: Spec = Spec {
             "measure",
             "FILES",
             "then measure the network on the held-out games of these records files (comma-separated)",
+        ),
+        Opt::value(
+            "inputs",
+            "KIND",
+            "stones, or potentials: the stones and the two players' two-distance potentials",
+        )
+        .default("stones"),
+        Opt::flag(
+            "logistic",
+            "--inputs potentials: then fit and measure the difference of the two players' minimum\n\
+             potentials alone as a one-feature logistic (and time the potentials on --measure)",
         ),
     ],
     trailing: false,
@@ -196,6 +210,10 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let seed: u64 = args.get("seed", "an integer")?;
     let hidden: usize = args.get_in("hidden", 1..=1024, "a count")?;
     let out = args.text("out").map(str::to_string);
+    let kind = inputs::Inputs::parse(args.text("inputs").unwrap_or("stones"))?;
+    if args.flag("logistic") && kind != inputs::Inputs::Potentials {
+        return Err("--logistic needs --inputs potentials".into());
+    }
     let (records, labels) = if args.flag("labels") {
         (Vec::new(), read_labels(&args.positional)?)
     } else {
@@ -204,10 +222,10 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let (train, held_out, searched) = if args.flag("labels") {
         let share: f32 = args.get("outcome-share", "a number")?;
         let limit = args.optional("limit", "a count")?.unwrap_or(usize::MAX);
-        let split = value::split_labels(&labels, share, limit)?;
+        let split = value::split_labels(&labels, share, limit, kind)?;
         (split.train, split.held_out, split.searched)
     } else {
-        let (train, held_out) = value::split(&records)?;
+        let (train, held_out) = value::split(&records, kind)?;
         (train, held_out, Vec::new())
     };
     println!(
@@ -220,10 +238,17 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let mut trainer = match args.text("init") {
         Some(path) => {
             let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
-            value::Trainer::from_text(seed, &text).map_err(|e| format!("{path}: {e}"))?
+            network::Trainer::from_text(seed, &text).map_err(|e| format!("{path}: {e}"))?
         }
-        None => value::Trainer::new(seed, hidden),
+        None => network::Trainer::new(seed, kind.count(), hidden),
     };
+    if trainer.inputs() != kind.count() {
+        return Err(format!(
+            "--init: a network of {} inputs, --inputs needs {}",
+            trainer.inputs(),
+            kind.count()
+        ));
+    }
     let started = Instant::now();
     println!("epoch  train loss  held-out loss  held-out accuracy  seconds");
     for epoch in 0..=epochs {
@@ -246,19 +271,40 @@ fn run_value(args: &[String]) -> Result<(), String> {
     if !searched.is_empty() {
         value::compare_with_labels(&trainer, &held_out, &searched);
     }
+    let mut measured = Vec::new();
     if let Some(files) = args.text("measure") {
         let paths: Vec<&str> = files.split(',').collect();
-        let (_, measured) = value::split(&read_files(&paths)?)?;
+        let measured_records = read_files(&paths)?;
+        measured = value::split(&measured_records, kind)?.1;
         let (loss, accuracy) = trainer.measure(&measured);
         println!(
             "held-out games of {files}: {} positions, cross-entropy {loss:.4}, accuracy {:.1}%",
             measured.len(),
             100.0 * accuracy
         );
+        if args.flag("logistic") {
+            let (positions, seconds) = value::time_potentials(&measured_records)?;
+            println!(
+                "two-distance potentials of those {positions} positions: {:.1} us a position",
+                1e6 * seconds / positions.max(1) as f64
+            );
+        }
+    }
+    if args.flag("logistic") {
+        let (a, b) = inputs::fit_logistic(&train);
+        println!("two-distance alone: p = 1 / (1 + exp(-({a:.4} + {b:.4} x))), x the minima's difference");
+        for (name, samples) in [("training", &train), ("held-out", &held_out), ("--measure", &measured)] {
+            let (loss, accuracy) = inputs::measure_logistic(samples, (a, b));
+            println!(
+                "  {name} positions ({}): cross-entropy {loss:.4}, accuracy {:.1}%",
+                samples.len(),
+                100.0 * accuracy
+            );
+        }
     }
     if let Some(playouts) = args.optional("search", "a count")? {
         let every = args.get_in("every", 1..=1_000_000, "a count")?;
-        value::compare_with_search(&trainer, &records, playouts, every)?;
+        value::compare_with_search(&trainer, &records, kind, playouts, every)?;
     }
     Ok(())
 }

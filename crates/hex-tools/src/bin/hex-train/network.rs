@@ -1,9 +1,12 @@
-//! The value network's input frame and its text file (`hex-train value`): one-hot stones read in the
-//! side to move's frame, the board transposed for blue so that the mover always joins top and bottom.
+//! The value network of `hex-train value`: its input frame (one-hot stones read in the side to
+//! move's frame, the board transposed for blue so that the mover always joins top and bottom), its
+//! trainer (one hidden layer of ReLU units over sparse one-hot inputs, minibatch Adam on the
+//! cross-entropy) and its text file. The number of inputs is the trainer's: [`INPUTS`] for the
+//! stones alone, more with `--inputs potentials` (crate::inputs).
 
 use hex::{Color, CELLS, SIZE};
 
-/// The inputs: the mover's stones (`0..CELLS`), then the opponent's.
+/// The stones' inputs: the mover's stones (`0..CELLS`), then the opponent's.
 pub const INPUTS: usize = 2 * CELLS;
 
 /// The input of a stone of `owner` on `cell` when `to_move` is to play.
@@ -19,35 +22,222 @@ pub fn input(cell: usize, owner: Color, to_move: Color) -> usize {
     }
 }
 
-/// A network of `hidden` units as text (`hex-train value --out`): `hidden H` on the first line, then
-/// every weight, one a line, in the order the hidden layer input by input (`H` each), its biases,
-/// the output weights, the output bias.
-pub fn network_text(hidden: usize, weights: &[f32]) -> String {
+/// A network of `hidden` units over `inputs` inputs as text (`hex-train value --out`): `hidden H` on
+/// the first line (`hidden H inputs N` unless the inputs are the stones' [`INPUTS`]), then every
+/// weight, one a line, in the order the hidden layer input by input (`H` each), its biases, the
+/// output weights, the output bias.
+pub fn network_text(hidden: usize, inputs: usize, weights: &[f32]) -> String {
     let mut text = format!("hidden {hidden}\n");
+    if inputs != INPUTS {
+        text = format!("hidden {hidden} inputs {inputs}\n");
+    }
     for w in weights {
         text.push_str(&format!("{w}\n"));
     }
     text
 }
 
-/// Reads the text of [`network_text`]. Returns `H` and the weights.
-pub fn parse_network(text: &str) -> Result<(usize, Vec<f32>), String> {
+/// Reads the text of [`network_text`]. Returns `H`, the number of inputs and the weights.
+pub fn parse_network(text: &str) -> Result<(usize, usize, Vec<f32>), String> {
     let mut lines = text.lines();
-    let hidden: usize = lines
+    let header: Vec<usize> = lines
         .next()
         .and_then(|l| l.strip_prefix("hidden "))
-        .and_then(|h| h.trim().parse().ok())
-        .filter(|&h| h > 0)
-        .ok_or("line 1: expected `hidden N`")?;
+        .map(|l| l.split(" inputs ").map(|n| n.trim().parse().unwrap_or(0)).collect())
+        .unwrap_or_default();
+    let (hidden, inputs) = match header[..] {
+        [h] if h > 0 => (h, INPUTS),
+        [h, n] if h > 0 && n > 0 => (h, n),
+        _ => return Err("line 1: expected `hidden N` or `hidden N inputs M`".into()),
+    };
     let weights: Vec<f32> = lines
         .enumerate()
         .map(|(k, l)| l.trim().parse().map_err(|_| format!("line {}: expected a number", k + 2)))
         .collect::<Result<_, _>>()?;
-    let expected = INPUTS * hidden + 2 * hidden + 1;
+    let expected = inputs * hidden + 2 * hidden + 1;
     if weights.len() != expected {
         return Err(format!("{} weights, expected {expected}", weights.len()));
     }
-    Ok((hidden, weights))
+    Ok((hidden, inputs, weights))
+}
+
+/// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
+const WEIGHT_LIMIT: f32 = 8.0;
+
+/// One position: its active inputs, whether the side to move won, and what the network is fitted
+/// to (the outcome, or a deep search's value).
+pub struct Sample {
+    pub inputs: Vec<u16>,
+    pub won: bool,
+    pub target: f32,
+    /// The opponent's minimum two-distance potential less the mover's (crate::inputs), for the
+    /// one-feature logistic of `--logistic`; 0 with the stones alone.
+    pub two_distance: f32,
+}
+
+/// The network being fitted, its weights in the order of [`network_text`].
+pub struct Trainer {
+    /// Inputs (one-hot, sparse).
+    inputs: usize,
+    /// Hidden units.
+    hidden: usize,
+    /// The hidden layer input by input (`hidden` each), its biases, the output weights, the output
+    /// bias.
+    pub weights: Vec<f32>,
+    /// Adam's moment estimates.
+    first: Vec<f32>,
+    second: Vec<f32>,
+    step: i32,
+    rng: u64,
+}
+
+impl Trainer {
+    /// A network of `hidden` units over `inputs` inputs, its weights drawn from `seed`.
+    pub fn new(seed: u64, inputs: usize, hidden: usize) -> Trainer {
+        let mut rng = seed ^ 0x853C_49E6_748F_EA9B;
+        let count = inputs * hidden + 2 * hidden + 1;
+        let mut weights = vec![0.0f32; count];
+        for w in weights.iter_mut().take(inputs * hidden) {
+            *w = (uniform(&mut rng) - 0.5) * 0.2;
+        }
+        let output = inputs * hidden;
+        for w in weights[output + hidden..output + 2 * hidden].iter_mut() {
+            *w = (uniform(&mut rng) - 0.5) * 0.4;
+        }
+        Trainer { inputs, hidden, weights, first: vec![0.0; count], second: vec![0.0; count], step: 0, rng }
+    }
+
+    /// A trainer that continues from the network of `text` (written by [`Trainer::to_text`]); the
+    /// shuffles are seeded by `seed`.
+    pub fn from_text(seed: u64, text: &str) -> Result<Trainer, String> {
+        let (hidden, inputs, weights) = parse_network(text)?;
+        let mut trainer = Trainer::new(seed, inputs, hidden);
+        trainer.weights = weights;
+        Ok(trainer)
+    }
+
+    /// Where the hidden biases start (the output weights follow them).
+    fn output(&self) -> usize {
+        self.inputs * self.hidden
+    }
+
+    /// The number of inputs.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// The weights as text: `hidden H` on the first line, then every weight in order, one a line
+    /// (read back by `--init`).
+    pub fn to_text(&self) -> String {
+        network_text(self.hidden, self.inputs, &self.weights)
+    }
+
+    /// The hidden sums and the win probability of a sample.
+    pub fn forward(&self, sample: &Sample) -> (Vec<f32>, f32) {
+        let (hidden, output) = (self.hidden, self.output());
+        let mut sums = self.weights[output..output + hidden].to_vec();
+        for &i in &sample.inputs {
+            let column = &self.weights[usize::from(i) * hidden..(usize::from(i) + 1) * hidden];
+            for (s, &w) in sums.iter_mut().zip(column) {
+                *s += w;
+            }
+        }
+        let out = &self.weights[output + hidden..output + 2 * hidden];
+        let mut logit = self.weights[self.weights.len() - 1];
+        for (&s, &w) in sums.iter().zip(out) {
+            logit += s.max(0.0) * w;
+        }
+        (sums, 1.0 / (1.0 + (-logit).exp()))
+    }
+
+    /// Cross-entropy (natural log) and whether the prediction's side of 1/2 was right.
+    fn loss(&self, sample: &Sample) -> (f64, bool) {
+        cross_entropy(self.forward(sample).1, sample.won)
+    }
+
+    /// One Adam step on a minibatch, with decoupled weight decay `decay` (AdamW).
+    #[allow(clippy::needless_range_loop)] // `k` indexes four arrays
+    fn step(&mut self, batch: &[&Sample], rate: f32, decay: f32) {
+        let (hidden, output, count) = (self.hidden, self.output(), self.weights.len());
+        let mut gradient = vec![0.0f32; count];
+        for sample in batch {
+            let (sums, p) = self.forward(sample);
+            let error = p - sample.target;
+            gradient[count - 1] += error;
+            for h in 0..hidden {
+                let active = sums[h] > 0.0;
+                gradient[output + hidden + h] += error * sums[h].max(0.0);
+                if active {
+                    let back = error * self.weights[output + hidden + h];
+                    gradient[output + h] += back;
+                    for &i in &sample.inputs {
+                        gradient[usize::from(i) * hidden + h] += back;
+                    }
+                }
+            }
+        }
+        self.step += 1;
+        let (b1, b2) = (0.9f32, 0.999f32);
+        let correction1 = 1.0 - b1.powi(self.step);
+        let correction2 = 1.0 - b2.powi(self.step);
+        let scale = 1.0 / batch.len() as f32;
+        let limit = WEIGHT_LIMIT;
+        for k in 0..count {
+            let g = gradient[k] * scale;
+            self.first[k] = b1 * self.first[k] + (1.0 - b1) * g;
+            self.second[k] = b2 * self.second[k] + (1.0 - b2) * g * g;
+            let update =
+                rate * (self.first[k] / correction1) / ((self.second[k] / correction2).sqrt() + 1e-8);
+            let decayed = self.weights[k] * (1.0 - rate * decay);
+            self.weights[k] = (decayed - update).clamp(-limit, limit);
+        }
+    }
+
+    /// One pass over `samples` in a shuffled order.
+    pub fn epoch(&mut self, samples: &[Sample], batch: usize, rate: f32, decay: f32) {
+        let mut order: Vec<usize> = (0..samples.len()).collect();
+        for i in (1..order.len()).rev() {
+            let j = (next(&mut self.rng) % (i as u64 + 1)) as usize;
+            order.swap(i, j);
+        }
+        for chunk in order.chunks(batch) {
+            let batch: Vec<&Sample> = chunk.iter().map(|&i| &samples[i]).collect();
+            self.step(&batch, rate, decay);
+        }
+    }
+
+    /// Mean cross-entropy and accuracy over `samples`.
+    pub fn measure(&self, samples: &[Sample]) -> (f64, f64) {
+        let (mut loss, mut right) = (0.0, 0usize);
+        for sample in samples {
+            let (l, r) = self.loss(sample);
+            loss += l;
+            right += usize::from(r);
+        }
+        let n = samples.len().max(1) as f64;
+        (loss / n, right as f64 / n)
+    }
+}
+
+/// Cross-entropy (natural log) of the probability `p` that the side to move wins, and whether its
+/// side of 1/2 was right.
+pub fn cross_entropy(p: f32, won: bool) -> (f64, bool) {
+    let p = f64::from(p).clamp(1e-6, 1.0 - 1e-6);
+    let loss = if won { -p.ln() } else { -(1.0 - p).ln() };
+    (loss, (p > 0.5) == won)
+}
+
+/// SplitMix64.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn uniform(state: &mut u64) -> f32 {
+    (next(state) >> 40) as f32 / (1u64 << 24) as f32
 }
 
 #[cfg(test)]
@@ -57,9 +247,14 @@ mod tests {
     #[test]
     fn a_network_is_read_with_its_errors() {
         let written: Vec<f32> = (0..INPUTS + 3).map(|k| k as f32 / 4.0 - 7.3).collect();
-        let text = network_text(1, &written);
+        let text = network_text(1, INPUTS, &written);
         assert!(text.starts_with("hidden 1\n-7.3\n-7.05\n"));
-        assert_eq!(parse_network(&text).unwrap(), (1, written));
+        assert_eq!(parse_network(&text).unwrap(), (1, INPUTS, written));
+        let wider: Vec<f32> = (0..2 * (INPUTS + 5) + 2 * 2 + 1).map(|k| k as f32).collect();
+        let text = network_text(2, INPUTS + 5, &wider);
+        assert!(text.starts_with("hidden 2 inputs 247\n0\n1\n"));
+        assert_eq!(parse_network(&text).unwrap(), (2, INPUTS + 5, wider));
+        assert!(parse_network("hidden 1 inputs 0\n").unwrap_err().starts_with("line 1"));
         assert!(parse_network("hidden 1\n0.5\n").unwrap_err().contains("weights, expected"));
         assert!(parse_network("hidden x\n").unwrap_err().starts_with("line 1"));
         assert!(parse_network("hidden 1\nfoo\n").unwrap_err().starts_with("line 2"));
