@@ -7,9 +7,10 @@
 //! * the judge's protocol: [`read_header`], [`read_turn`], [`Turn`];
 //! * the bot: [`play`] with its [`Settings`];
 //! * what the tools use of the bot (`hex-baseline`, `hex-train`): the bot's playout to fill a
-//!   board ([`Playouts`], [`Fill`], [`Answers`], [`Stones`], [`Rng`]), its search of one position
-//!   ([`analyse`], [`Analysis`]), its move prior's features ([`ShapeFeatures`], [`MoveFeatures`])
-//!   and learned table's text ([`shape_table_source`], [`ShapeWeights`]).
+//!   board ([`Playouts`], [`Fill`], [`Answers`], [`Stones`], [`Rng`]) and its weights
+//!   ([`PlayoutWeights`], [`playout_table_source`]), its search of one position ([`analyse`],
+//!   [`Analysis`]), its move prior's features ([`ShapeFeatures`], [`MoveFeatures`]) and learned
+//!   table's text ([`shape_table_source`], [`ShapeWeights`]).
 //!
 //! The modules in the order they depend on each other (each uses only those above it):
 //!
@@ -22,7 +23,8 @@
 //! * `inferior`: dead cells by local patterns.
 //! * `connections`: virtual connections (bridges, edge templates), proofs and mustplay.
 //! * `patterns`: learned local shapes (weights in `shape_table`) used as move priors.
-//! * `local_answers`: the playouts' answers near the last move, by those shapes' weights.
+//! * `local_answers`: the playouts' answers near the last move, by those shapes' weights as
+//!   simulation balancing refits them (`playout_table`).
 //! * `search`: MCTS with RAVE, bridge-answering and locally answering playouts, dead/vulnerable
 //!   pruning and a solver.
 //! * `bot`: the game loop, the clock, the swap decision and the opening; [`Settings`].
@@ -35,6 +37,7 @@ mod geometry;
 mod inferior;
 mod local_answers;
 mod patterns;
+mod playout_table;
 mod position;
 mod protocol;
 mod search;
@@ -48,6 +51,6 @@ pub use position::{stone, EMPTY};
 pub use protocol::{read_header, read_turn, Turn};
 pub use search::Rng;
 pub use tools::{
-    analyse, shape_table_source, Analysis, Answers, Fill, MoveFeatures, Playouts, ShapeFeatures,
-    ShapeWeights, Stones,
+    analyse, playout_table_source, shape_table_source, Analysis, Answers, Fill, MoveFeatures, PlayoutWeights,
+    Playouts, ShapeFeatures, ShapeWeights, Stones,
 };

@@ -11,8 +11,9 @@
 use crate::board::CELLS;
 use crate::geometry::{LEFT, TOP};
 use crate::patterns::{
-    distance_class, Shapes, DISTANCE_CLASSES, OTHER_SIDE, OWN_SIDE, SHAPE6_CODES, SHAPE_CELLS,
+    distance_class, Shapes, DISTANCE_CLASSES, OTHER_SIDE, OWN_SIDE, PACK_BASE, SHAPE6_CODES, SHAPE_CELLS,
 };
+use crate::playout_table::{PLAYOUT_RECENT, PLAYOUT_SHAPE6};
 use crate::position::Position;
 
 /// The tables of the local answers, derived once from the learned shapes.
@@ -66,8 +67,34 @@ fn exchange_colours(code: usize) -> usize {
     exchanged
 }
 
+/// The playout table's quantization: `ln w = (q - PLAYOUT_ZERO) / PLAYOUT_SCALE`, `q` in 14 bits
+/// (`ln w` in -8..8 by steps of 1/1024, fine enough for simulation balancing's small steps).
+pub const PLAYOUT_SCALE: f32 = 1024.0;
+/// The quantized value of `ln w = 0`.
+pub const PLAYOUT_ZERO: u32 = 8192;
+
+/// The local answers' ln weights the bot plays with: each 6-neighbour code's (in the mover's frame)
+/// and each recent-move class's, decoded from `playout_table.rs` (written by `hex-train balance`).
+pub fn playout_weights() -> (Vec<f32>, Vec<f32>) {
+    let decode = |text: &str| -> Vec<f32> {
+        text.chars()
+            .map(|c| (c as u32 - PACK_BASE) as f32 - PLAYOUT_ZERO as f32)
+            .map(|q| q / PLAYOUT_SCALE)
+            .collect()
+    };
+    (decode(PLAYOUT_SHAPE6), decode(PLAYOUT_RECENT))
+}
+
 impl LocalShapes {
+    /// The bot's local answers: the shapes' cells with the playout table's weights.
     pub fn new(shapes: &Shapes) -> LocalShapes {
+        let (shape6, recent) = playout_weights();
+        LocalShapes::with_weights(shapes, &shape6, &recent)
+    }
+
+    /// The local answers with the ln weights `shape6` (`SHAPE6_CODES`, by code in the mover's frame)
+    /// and `recent` (`RECENT_MOVE_CLASSES`).
+    pub fn with_weights(shapes: &Shapes, shape6: &[f32], recent: &[f32]) -> LocalShapes {
         // The frame's mover is red (stone 1) in frame 0, blue (stone 2) in frame 1: a side node of
         // the mover's colour for OWN_SIDE, of the opponent's for OTHER_SIDE.
         let side_nodes = [(TOP, LEFT), (LEFT, TOP)];
@@ -93,13 +120,13 @@ impl LocalShapes {
                 for (code, weight) in table.iter_mut().enumerate().take(SHAPE6_CODES) {
                     // Frame 1's mover is blue: its stone bytes 1 and 2 are the digits 2 and 1.
                     let mover_code = if frame == 0 { code } else { exchange_colours(code) };
-                    *weight = shapes.shape6[mover_code].exp();
+                    *weight = shape6[mover_code].exp();
                 }
                 table
             })
             .collect();
         let mut recent_weight = [0.0; 32];
-        for (weight, ln) in recent_weight.iter_mut().zip(shapes.recent_moves) {
+        for (weight, ln) in recent_weight.iter_mut().zip(recent) {
             *weight = ln.exp();
         }
         let local = shapes.cells[0]
@@ -195,6 +222,31 @@ impl LocalShapes {
     }
 }
 
+impl LocalShapes {
+    /// What [`LocalShapes::local_answers`] weighs each of its cells by (tools: simulation
+    /// balancing): the index of its 6-neighbour weight in the shapes' table (the code in the
+    /// mover's frame, `< SHAPE6_CODES`) and its recent-move class, slot by slot.
+    pub fn features(
+        &self,
+        codes: &NeighbourCodes,
+        position: &Position,
+        last: usize,
+        own_last: usize,
+    ) -> [(u16, u8); SHAPE_CELLS] {
+        let local = &self.local[last];
+        let frame = position.to_move.index() & 1;
+        let own = &self.distance_classes[own_last.min(CELLS)];
+        let mut features = [(0, 0); SHAPE_CELLS];
+        for ((feature, &cell), &first_class) in features.iter_mut().zip(&local.cells).zip(&local.classes) {
+            let cell = usize::from(cell) & 127;
+            let code = usize::from(codes.0[frame][cell]);
+            let code = if frame == 0 { code } else { exchange_colours(code) };
+            *feature = (code as u16, first_class + own[cell]);
+        }
+        features
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -211,6 +263,8 @@ mod tests {
     fn local_answers_match_the_plain_shape_and_class() {
         let shapes = Shapes::new();
         let local = LocalShapes::new(&shapes);
+        // The playout table's weights, by the plain shape code in the mover's frame.
+        let (playout_shape6, playout_recent) = playout_weights();
         for seed in 0..200 {
             let (game, position) = random_position(seed, 1 + (seed % 90) as usize);
             let Some(&Move::Place(last)) = game.moves().last() else { continue };
@@ -242,7 +296,7 @@ mod tests {
                 if game.board().get(Cell::from_index(cell)).is_none() {
                     let code = plain_code(game.board(), to_move, Cell::from_index(cell));
                     let class = recent_move_class(cell, last, own_last);
-                    let plain = (shapes.shape6[code % SHAPE6_CODES] + shapes.recent_moves[class]).exp();
+                    let plain = (playout_shape6[code % SHAPE6_CODES] + playout_recent[class]).exp();
                     let weight = sums[slot] - before;
                     assert!(
                         (weight - plain).abs() <= 1e-4 * sums[slot].max(1.0),

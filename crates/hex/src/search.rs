@@ -18,7 +18,7 @@ mod playout;
 mod tree;
 
 pub use params::Params;
-pub use playout::{playout, LocalAnswers, Rng};
+pub use playout::{playout, playout_traced, LocalAnswers, LocalDraw, NoTrace, Rng, Trace};
 
 use crate::board::{Color, CELLS};
 use crate::geometry::{Geometry, NODES};

@@ -78,14 +78,60 @@ pub struct LocalAnswers<'a> {
 
 /// Plays `position` to a full board with the bridge-answering random policy and returns the winner.
 /// `last` is the last move played (or `NODES` if none), `own_last` the one before it.
-#[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
 pub fn playout(
+    position: &mut Position,
+    geometry: &Geometry,
+    last: usize,
+    own_last: usize,
+    local: Option<LocalAnswers>,
+    rng: &mut Rng,
+) -> Color {
+    playout_traced(position, geometry, last, own_last, local, rng, &mut NoTrace)
+}
+
+/// One draw among the local answers, as a traced playout reports it ([`Trace`]).
+pub struct LocalDraw<'a> {
+    pub shapes: &'a LocalShapes,
+    /// The codes and the position before the drawn move.
+    pub codes: &'a NeighbourCodes,
+    pub position: &'a Position,
+    /// The move before the draw and the one before it.
+    pub last: usize,
+    pub own_last: usize,
+    /// The local answers and their cumulative weights ([`LocalShapes::local_answers`]).
+    pub cells: &'a [u8; SHAPE_CELLS],
+    pub sums: &'a [f32; SHAPE_CELLS],
+    /// Every empty cell's weight, and how many empty cells there were.
+    pub global: f32,
+    pub len: usize,
+    /// The cell drawn.
+    pub chosen: usize,
+}
+
+/// What a traced playout tells of each draw among the local answers (tools: simulation
+/// balancing's gradient); the search's playouts trace nothing ([`NoTrace`], compiled away).
+pub trait Trace {
+    fn local_draw(&mut self, draw: LocalDraw<'_>);
+}
+
+/// The trace of the search's playouts: nothing.
+pub struct NoTrace;
+
+impl Trace for NoTrace {
+    #[inline(always)]
+    fn local_draw(&mut self, _: LocalDraw<'_>) {}
+}
+
+/// [`playout`], telling `trace` of every draw among the local answers.
+#[allow(clippy::needless_range_loop)] // `cell` indexes three arrays
+pub fn playout_traced<T: Trace>(
     position: &mut Position,
     geometry: &Geometry,
     mut last: usize,
     mut own_last: usize,
     mut local: Option<LocalAnswers>,
     rng: &mut Rng,
+    trace: &mut T,
 ) -> Color {
     // The empty cells in a list with each cell's slot, so any cell can be removed in O(1).
     let mut empty = [0u8; CELLS];
@@ -99,6 +145,7 @@ pub fn playout(
         }
     }
     while len > 0 {
+        let mut drawn = None;
         let index = match bridge_response(position, geometry, last, position.to_move, rng) {
             Some(cell) => usize::from(slot[cell]),
             None => match &local {
@@ -106,6 +153,7 @@ pub fn playout(
                     let (cells, sums) = answers.shapes.local_answers(answers.codes, position, last, own_last);
                     let total = sums[SHAPE_CELLS - 1];
                     let draw = rng.unit() * (total + answers.global * len as f32);
+                    drawn = Some((cells, sums));
                     if draw < total {
                         let pick = sums.iter().position(|&s| draw < s).unwrap_or(SHAPE_CELLS - 1);
                         usize::from(slot[usize::from(cells[pick])])
@@ -117,6 +165,20 @@ pub fn playout(
             },
         };
         let cell = usize::from(empty[index]);
+        if let (Some((cells, sums)), Some(answers)) = (&drawn, &local) {
+            trace.local_draw(LocalDraw {
+                shapes: answers.shapes,
+                codes: answers.codes,
+                position,
+                last,
+                own_last,
+                cells,
+                sums,
+                global: answers.global,
+                len,
+                chosen: cell,
+            });
+        }
         len -= 1;
         empty[index] = empty[len];
         slot[usize::from(empty[index])] = index as u8;

@@ -8,7 +8,7 @@
 //! proven by the teacher; every setting plays the same random numbers on a position (common random
 //! numbers), so the settings' differences are not sampling noise of the seeds.
 
-use hex::{stone, Answers, Cell, Color, Fill, Move, Playouts, Rng, Stones, CELLS, EMPTY};
+use hex::{stone, Answers, Cell, Color, Fill, Move, PlayoutWeights, Playouts, Rng, Stones, CELLS, EMPTY};
 use hex_tools::hex_label::Label;
 use std::time::Instant;
 
@@ -54,7 +54,7 @@ pub struct Options {
 }
 
 /// A labelled position ready to play out.
-struct Position {
+pub struct Position {
     stones: Stones,
     fill: Fill,
     own_last: Option<Cell>,
@@ -66,7 +66,7 @@ struct Position {
     stones_on: usize,
 }
 
-fn position_of(label: &Label) -> Result<Position, String> {
+pub fn position_of(label: &Label) -> Result<Position, String> {
     let game = label.game_position()?;
     let mut stones = [EMPTY; CELLS];
     for cell in Cell::all() {
@@ -88,7 +88,13 @@ fn position_of(label: &Label) -> Result<Position, String> {
 }
 
 /// The share of `playouts` playouts from `position` the side to move wins under `setting`.
-fn playout_mean(playouts: &Playouts, position: &Position, setting: &Setting, count: u32, seed: u64) -> f64 {
+pub fn playout_mean(
+    playouts: &Playouts,
+    position: &Position,
+    setting: &Setting,
+    count: u32,
+    seed: u64,
+) -> f64 {
     let mut rng = Rng::new(seed);
     let mut wins = 0u32;
     for _ in 0..count {
@@ -211,6 +217,134 @@ pub fn run(options: &Options, labels: &[Label]) -> Result<(), String> {
     println!(
         "(bias: playout mean minus the teacher's value, for the side to move; {red} positions red to move)"
     );
+    Ok(())
+}
+
+/// The options of a fit ([`fit`]).
+pub struct FitOptions {
+    pub epochs: usize,
+    /// The step size of the weights' update.
+    pub rate: f64,
+    /// Positions a step.
+    pub batch: usize,
+    /// At most this many training positions (the first of the training games).
+    pub train_limit: usize,
+    /// The file the fitted weights are written to as the bot's playout table
+    /// (`crates/hex/src/playout_table.rs`).
+    pub table: Option<String>,
+}
+
+/// The error on `positions` of the playouts under `weights` and `setting`.
+fn tally(
+    weights: &PlayoutWeights,
+    positions: &[Position],
+    setting: &Setting,
+    count: u32,
+    seed: u64,
+) -> Tally {
+    let playouts = Playouts::with_weights(weights);
+    let mut all = Tally::default();
+    for (index, position) in positions.iter().enumerate() {
+        let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64;
+        all.add(
+            playout_mean(&playouts, position, setting, count, seed),
+            position.teacher,
+            position.won,
+            count,
+        );
+    }
+    all
+}
+
+/// Policy-gradient simulation balancing (Silver and Tesauro 2009, Algorithm 1): for each training
+/// position, the playouts' mean `V` from one set of playouts and the score-weighted outcomes
+/// `g = mean((z - V) * sum of score functions)` from another, independent one; the weights move by
+/// `rate * (teacher - V) * g`, averaged over a batch. The local answers' ln weights (6-neighbour
+/// shapes and recent-move classes) start at the move prior's (so the fit does not depend on the
+/// playout table it may rewrite); the setting (the first of `--settings`, a
+/// `G/M`) fixes the rest. Prints the held-out error after each epoch.
+///
+/// # Errors
+/// No positions, a first setting without local answers, or an unwritable `out`.
+pub fn fit(options: &Options, fit: &FitOptions, labels: &[Label]) -> Result<(), String> {
+    let setting = options.settings.first().ok_or("no setting")?;
+    let Some((global, moves)) = setting.answers else {
+        return Err(format!("the fitted setting must have local answers (G/M), not {}", setting.name));
+    };
+    let unproven = |held: bool| labels.iter().filter(move |l| (l.game % 10 == 9) == held && !l.proven);
+    let train: Vec<Position> =
+        unproven(false).take(fit.train_limit).map(position_of).collect::<Result<_, _>>()?;
+    let held: Vec<Position> =
+        unproven(true).take(options.limit).map(position_of).collect::<Result<_, _>>()?;
+    if train.is_empty() || held.is_empty() {
+        return Err("no unproven training or held-out position in the labels".into());
+    }
+    println!(
+        "simulation balancing of {}: {} training positions, {} held out, {} playouts each for the mean \
+         and for the gradient, rate {}, batch {}",
+        setting.name,
+        train.len(),
+        held.len(),
+        options.playouts,
+        fit.rate,
+        fit.batch
+    );
+    println!("epoch      n     bias    rmse    corr  outcome-CE  seconds");
+    let mut weights = PlayoutWeights::prior();
+    let started = Instant::now();
+    let report = |epoch: usize, weights: &PlayoutWeights| {
+        let tally = tally(weights, &held, setting, options.playouts, options.seed);
+        println!("{epoch:5} {} {:8.1}", tally.line(), started.elapsed().as_secs_f64());
+    };
+    report(0, &weights);
+    let mut score = vec![0.0; PlayoutWeights::LEN];
+    let mut order: Vec<usize> = (0..train.len()).collect();
+    for epoch in 1..=fit.epochs {
+        let mut rng = Rng::new(options.seed ^ (epoch as u64) << 32);
+        for i in (1..order.len()).rev() {
+            order.swap(i, rng.below(i + 1));
+        }
+        for (batch, chunk) in order.chunks(fit.batch).enumerate() {
+            let playouts = Playouts::with_weights(&weights);
+            let mut step = vec![0.0; PlayoutWeights::LEN];
+            for (i, &index) in chunk.iter().enumerate() {
+                let position = &train[index];
+                let seed = options.seed ^ ((epoch * 1_000_003 + batch) as u64) << 20 ^ i as u64;
+                let mean = playout_mean(&playouts, position, setting, options.playouts, seed);
+                let mut gradient = vec![0.0; PlayoutWeights::LEN];
+                let mut rng = Rng::new(seed ^ 0x5bd1_e995);
+                let answers = Answers { own_last: position.own_last, global, moves };
+                for _ in 0..options.playouts {
+                    score.iter_mut().for_each(|s| *s = 0.0);
+                    let mut stones = position.stones;
+                    let winner =
+                        playouts.fill_scored(&mut stones, position.fill, answers, &mut rng, &mut score);
+                    let advantage = f64::from(u8::from(winner == position.fill.to_move)) - mean;
+                    for (g, s) in gradient.iter_mut().zip(&score) {
+                        *g += advantage * s;
+                    }
+                }
+                let error = position.teacher - mean;
+                for (total, g) in step.iter_mut().zip(&gradient) {
+                    *total += error * g / f64::from(options.playouts);
+                }
+            }
+            let scale = fit.rate / chunk.len() as f64;
+            for (k, total) in step.iter().enumerate() {
+                let weight = if k < hex::SHAPE6_CODES {
+                    &mut weights.shape6[k]
+                } else {
+                    &mut weights.recent[k - hex::SHAPE6_CODES]
+                };
+                *weight = (f64::from(*weight) + scale * total).clamp(-8.0, 8.0) as f32;
+            }
+        }
+        report(epoch, &weights);
+    }
+    if let Some(table) = &fit.table {
+        std::fs::write(table, hex::playout_table_source(&weights)).map_err(|e| format!("{table}: {e}"))?;
+        println!("wrote {table}");
+    }
     Ok(())
 }
 

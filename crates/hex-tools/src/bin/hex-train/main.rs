@@ -121,6 +121,11 @@ const BALANCE: Spec = Spec {
         .default("0.64/30,bridges,uniform"),
         Opt::value("seed", "S", "the playouts' seed (common to the settings)").default("1"),
         Opt::value("limit", "N", "at most N positions"),
+        Opt::value("fit", "EPOCHS", "fit the local answers' weights by simulation balancing (the first setting)"),
+        Opt::value("rate", "R", "--fit: the step size").default("1"),
+        Opt::value("batch", "N", "--fit: positions a step").default("16"),
+        Opt::value("train-limit", "N", "--fit: at most N training positions"),
+        Opt::value("table", "FILE", "--fit: write the fitted weights as the bot's playout table here"),
     ],
     trailing: false,
     notes: "",
@@ -198,7 +203,20 @@ fn run_balance(args: &[String]) -> Result<(), String> {
         seed: args.get("seed", "an integer")?,
         limit: args.optional("limit", "a count")?.unwrap_or(usize::MAX),
     };
-    balance::run(&options, &read_labels(&args.positional)?)
+    let labels = read_labels(&args.positional)?;
+    match args.optional("fit", "a count")? {
+        Some(epochs) => {
+            let fit = balance::FitOptions {
+                epochs,
+                rate: args.get("rate", "a number")?,
+                batch: args.get_in("batch", 1..=1_000_000, "a count")?,
+                train_limit: args.optional("train-limit", "a count")?.unwrap_or(usize::MAX),
+                table: args.text("table").map(str::to_string),
+            };
+            balance::fit(&options, &fit, &labels)
+        }
+        None => balance::run(&options, &labels),
+    }
 }
 
 fn run_value(args: &[String]) -> Result<(), String> {
