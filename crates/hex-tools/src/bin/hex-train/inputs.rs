@@ -11,7 +11,7 @@
 //! The per-cell blocks turn with the board ([`half_turn`]); the global ones do not move (a half
 //! turn swaps each player's two edges, so every potential stays the same).
 
-use crate::network::{cross_entropy, input, Sample, INPUTS};
+use crate::network::{input, mean_cross_entropy, Sample, INPUTS};
 use crate::two_distance::{Potentials, INFINITE};
 use hex::{Cell, Game, CELLS};
 
@@ -154,15 +154,10 @@ pub fn fit_logistic(samples: &[Sample]) -> (f64, f64) {
 
 /// The mean cross-entropy and accuracy of the logistic `(a, b)` of [`fit_logistic`] on `samples`.
 pub fn measure_logistic(samples: &[Sample], (a, b): (f64, f64)) -> (f64, f64) {
-    let (mut loss, mut right) = (0.0, 0usize);
-    for s in samples {
+    mean_cross_entropy(samples.iter().map(|s| {
         let p = 1.0 / (1.0 + (-(a + b * f64::from(s.two_distance))).exp());
-        let (l, r) = cross_entropy(p as f32, s.won);
-        loss += l;
-        right += usize::from(r);
-    }
-    let n = samples.len().max(1) as f64;
-    (loss / n, right as f64 / n)
+        (p as f32, s.won)
+    }))
 }
 
 #[cfg(test)]

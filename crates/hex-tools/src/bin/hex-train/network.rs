@@ -150,11 +150,6 @@ impl Trainer {
         (sums, 1.0 / (1.0 + (-logit).exp()))
     }
 
-    /// Cross-entropy (natural log) and whether the prediction's side of 1/2 was right.
-    fn loss(&self, sample: &Sample) -> (f64, bool) {
-        cross_entropy(self.forward(sample).1, sample.won)
-    }
-
     /// One Adam step on a minibatch, with decoupled weight decay `decay` (AdamW).
     #[allow(clippy::needless_range_loop)] // `k` indexes four arrays
     fn step(&mut self, batch: &[&Sample], rate: f32, decay: f32) {
@@ -208,23 +203,30 @@ impl Trainer {
 
     /// Mean cross-entropy and accuracy over `samples`.
     pub fn measure(&self, samples: &[Sample]) -> (f64, f64) {
-        let (mut loss, mut right) = (0.0, 0usize);
-        for sample in samples {
-            let (l, r) = self.loss(sample);
-            loss += l;
-            right += usize::from(r);
-        }
-        let n = samples.len().max(1) as f64;
-        (loss / n, right as f64 / n)
+        mean_cross_entropy(samples.iter().map(|sample| (self.forward(sample).1, sample.won)))
     }
 }
 
 /// Cross-entropy (natural log) of the probability `p` that the side to move wins, and whether its
 /// side of 1/2 was right.
-pub fn cross_entropy(p: f32, won: bool) -> (f64, bool) {
+fn cross_entropy(p: f32, won: bool) -> (f64, bool) {
     let p = f64::from(p).clamp(1e-6, 1.0 - 1e-6);
     let loss = if won { -p.ln() } else { -(1.0 - p).ln() };
     (loss, (p > 0.5) == won)
+}
+
+/// The mean cross-entropy and accuracy of `(probability that the side to move wins, whether it
+/// won)` pairs (0 and 0 for none).
+pub fn mean_cross_entropy(predictions: impl IntoIterator<Item = (f32, bool)>) -> (f64, f64) {
+    let (mut loss, mut right, mut n) = (0.0, 0usize, 0usize);
+    for (p, won) in predictions {
+        let (l, r) = cross_entropy(p, won);
+        loss += l;
+        right += usize::from(r);
+        n += 1;
+    }
+    let n = n.max(1) as f64;
+    (loss / n, right as f64 / n)
 }
 
 /// SplitMix64.

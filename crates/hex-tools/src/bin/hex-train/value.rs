@@ -14,7 +14,7 @@
 //! (crate::inputs, crate::two_distance).
 
 use crate::inputs::{self, Inputs};
-use crate::network::{cross_entropy, Sample, Trainer};
+use crate::network::{mean_cross_entropy, Sample, Trainer};
 use hex::{Game, Move};
 use hex_tools::hex_label::Label;
 use hex_tools::hex_record::{Reason, Record};
@@ -199,15 +199,10 @@ fn mixed_loss(valued: &[Valued], share: f32) -> (f64, f64) {
         let p = p.clamp(1e-6, 1.0 - 1e-6);
         (p / (1.0 - p)).ln()
     };
-    let (mut loss, mut right) = (0.0, 0usize);
-    for &(searched, net, won) in valued {
+    mean_cross_entropy(valued.iter().map(|&(searched, net, won)| {
         let mixed = (1.0 - share) * logit(searched) + share * logit(net);
-        let (l, r) = cross_entropy(1.0 / (1.0 + (-mixed).exp()), won);
-        loss += l;
-        right += usize::from(r);
-    }
-    let n = valued.len().max(1) as f64;
-    (loss / n, right as f64 / n)
+        (1.0 / (1.0 + (-mixed).exp()), won)
+    }))
 }
 
 #[cfg(test)]
