@@ -220,9 +220,7 @@ impl LocalShapes {
         }
         (&local.cells, sums)
     }
-}
 
-impl LocalShapes {
     /// What [`LocalShapes::local_answers`] weighs each of its cells by (tools: simulation
     /// balancing): the index of its 6-neighbour weight in the shapes' table (the code in the
     /// mover's frame, `< SHAPE6_CODES`) and its recent-move class, slot by slot.
