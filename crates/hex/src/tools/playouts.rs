@@ -10,7 +10,7 @@ use crate::position::{Position, EMPTY};
 use crate::search::{playout, playout_traced, LocalAnswers, LocalDraw, NoTrace, Params, Rng, Trace};
 
 /// A board one byte a cell (by [`Cell::index`]), the layout of the bot's fast position:
-/// [`EMPTY`] or [`stone`]`(color)` (red 1, blue 2).
+/// [`EMPTY`] or [`stone`](crate::stone)`(color)` (red 1, blue 2).
 pub type Stones = [u8; CELLS];
 
 /// How [`Playouts::fill`] fills a board.
