@@ -228,6 +228,29 @@ mod tests {
     use crate::board::{Board, Game};
     use crate::position::stone;
 
+    /// The game after `moves` and its stones.
+    fn game_and_stones(moves: &[&str]) -> (Game, Stones) {
+        let mut game = Game::new();
+        for mv in moves {
+            game.play(mv.parse().unwrap()).unwrap();
+        }
+        let mut stones = [EMPTY; CELLS];
+        for cell in Cell::all() {
+            stones[cell.index()] = game.board().get(cell).map_or(EMPTY, stone);
+        }
+        (game, stones)
+    }
+
+    /// The rules' winner of a full board of `stones`.
+    fn rules_winner(stones: &Stones) -> Option<Color> {
+        let mut board = Board::new();
+        for cell in Cell::all() {
+            let color = if stones[cell.index()] == stone(Color::Red) { Color::Red } else { Color::Blue };
+            board.set(cell, Some(color));
+        }
+        board.winner()
+    }
+
     /// Stone bytes are the position's: red 1, blue 2, empty 0.
     #[test]
     fn stones_are_the_position_s_bytes() {
@@ -244,26 +267,14 @@ mod tests {
             let fill = Fill { to_move, last: None, answer_bridges: trial % 3 == 0 };
             let winner = playouts.fill(&mut stones, fill, &mut rng);
             assert!(stones.iter().all(|&c| c != EMPTY));
-            let mut board = Board::new();
-            for cell in Cell::all() {
-                let color = if stones[cell.index()] == stone(Color::Red) { Color::Red } else { Color::Blue };
-                board.set(cell, Some(color));
-            }
-            assert_eq!(board.winner(), Some(winner));
+            assert_eq!(rules_winner(&stones), Some(winner));
         }
     }
 
     #[test]
     fn answering_playouts_are_the_bridge_playouts_without_answers_and_local_with_them() {
         let playouts = Playouts::new();
-        let mut game = Game::new();
-        for mv in ["f6", "e7", "d9", "g5"] {
-            game.play(mv.parse().unwrap()).unwrap();
-        }
-        let mut start = [EMPTY; CELLS];
-        for cell in Cell::all() {
-            start[cell.index()] = game.board().get(cell).map_or(EMPTY, stone);
-        }
+        let (game, start) = game_and_stones(&["f6", "e7", "d9", "g5"]);
         let fill = Fill { to_move: game.to_move(), last: Some("g5".parse().unwrap()), answer_bridges: true };
         let own_last = Some("d9".parse().unwrap());
         let (mut local_differs, mut red_wins) = (0, 0);
@@ -275,14 +286,7 @@ mod tests {
             assert_eq!(a, b, "no local answers: the bridge-answering playout, stone for stone");
             let winner = playouts.fill_answering(&mut c, fill, Answers::bot(own_last), &mut Rng::new(seed));
             assert!(c.iter().all(|&s| s != EMPTY));
-            let mut board = Board::new();
-            for cell in Cell::all() {
-                board.set(
-                    cell,
-                    Some(if c[cell.index()] == stone(Color::Red) { Color::Red } else { Color::Blue }),
-                );
-            }
-            assert_eq!(board.winner(), Some(winner));
+            assert_eq!(rules_winner(&c), Some(winner));
             local_differs += usize::from(c != a);
             red_wins += usize::from(winner == Color::Red);
         }
@@ -302,14 +306,7 @@ mod tests {
         // Red to move (frame 0), then blue (frame 1: the codes' colours exchanged).
         let mut checked = 0;
         for moves in [&["f6", "e7", "d9", "g5"][..], &["f6", "e7", "d9", "g5", "c3"][..]] {
-            let mut game = Game::new();
-            for mv in moves {
-                game.play(mv.parse().unwrap()).unwrap();
-            }
-            let mut start = [EMPTY; CELLS];
-            for cell in Cell::all() {
-                start[cell.index()] = game.board().get(cell).map_or(EMPTY, stone);
-            }
+            let (game, start) = game_and_stones(moves);
             let (last, own_last): (Cell, Cell) =
                 (moves[moves.len() - 1].parse().unwrap(), moves[moves.len() - 2].parse().unwrap());
             let fill = Fill { to_move: game.to_move(), last: Some(last), answer_bridges: true };
