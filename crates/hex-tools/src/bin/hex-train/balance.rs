@@ -193,20 +193,7 @@ pub fn run(options: &Options, labels: &[Label]) -> Result<(), String> {
     let playouts = Playouts::new();
     for setting in &options.settings {
         let started = Instant::now();
-        let mut all = Tally::default();
-        let mut bands: Vec<Tally> = BANDS.iter().map(|_| Tally::default()).collect();
-        for (index, position) in positions.iter().enumerate() {
-            let seed = options.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64;
-            let mean = playout_mean(&playouts, position, setting, options.playouts, seed);
-            all.add(mean, position.teacher, position.won, options.playouts);
-            let band = BANDS.iter().position(|&(lo, hi)| (lo..=hi).contains(&position.stones_on));
-            bands[band.expect("bands cover every count")].add(
-                mean,
-                position.teacher,
-                position.won,
-                options.playouts,
-            );
-        }
+        let (all, bands) = tally(&playouts, &positions, setting, options.playouts, options.seed);
         let seconds = started.elapsed().as_secs_f64();
         println!("{:10} {:8} {} {seconds:8.1}", setting.name, "all", all.line());
         for ((lo, hi), tally) in BANDS.iter().zip(&bands) {
@@ -234,26 +221,25 @@ pub struct FitOptions {
     pub table: Option<String>,
 }
 
-/// The error on `positions` of the playouts under `weights` and `setting`.
+/// The error on `positions` of the playouts under `playouts` and `setting`, in all and by band of
+/// stones ([`BANDS`]); position `i` plays from the seed `seed` and `i` (common random numbers).
 fn tally(
-    weights: &PlayoutWeights,
+    playouts: &Playouts,
     positions: &[Position],
     setting: &Setting,
     count: u32,
     seed: u64,
-) -> Tally {
-    let playouts = Playouts::with_weights(weights);
+) -> (Tally, Vec<Tally>) {
     let mut all = Tally::default();
+    let mut bands: Vec<Tally> = BANDS.iter().map(|_| Tally::default()).collect();
     for (index, position) in positions.iter().enumerate() {
         let seed = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ index as u64;
-        all.add(
-            playout_mean(&playouts, position, setting, count, seed),
-            position.teacher,
-            position.won,
-            count,
-        );
+        let mean = playout_mean(playouts, position, setting, count, seed);
+        all.add(mean, position.teacher, position.won, count);
+        let band = BANDS.iter().position(|&(lo, hi)| (lo..=hi).contains(&position.stones_on));
+        bands[band.expect("bands cover every count")].add(mean, position.teacher, position.won, count);
     }
-    all
+    (all, bands)
 }
 
 /// Policy-gradient simulation balancing (Silver and Tesauro 2009, Algorithm 1): for each training
@@ -293,7 +279,8 @@ pub fn fit(options: &Options, fit: &FitOptions, labels: &[Label]) -> Result<(), 
     let mut weights = PlayoutWeights::prior();
     let started = Instant::now();
     let report = |epoch: usize, weights: &PlayoutWeights| {
-        let tally = tally(weights, &held, setting, options.playouts, options.seed);
+        let (tally, _) =
+            tally(&Playouts::with_weights(weights), &held, setting, options.playouts, options.seed);
         println!("{epoch:5} {} {:8.1}", tally.line(), started.elapsed().as_secs_f64());
     };
     report(0, &weights);
