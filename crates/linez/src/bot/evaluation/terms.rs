@@ -1,7 +1,7 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
 use super::regions::{colour_reach, ColourReach, EmptyRegions};
-use super::windows::{windows_in, WindowCounts, WindowSet, WindowTable};
+use super::windows::{window_set, windows_in, WindowCounts, WindowSet, WindowTable};
 use super::Weights;
 use crate::*;
 
@@ -70,19 +70,29 @@ pub(crate) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
     (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
 }
 
+/// Whether `set` holds at least `n` cells: `n - 1` lowest cells taken off, one must be left
+/// (for the few that `n` is here, cheaper than a count of the bits without `popcnt`). Pinned
+/// against the count.
+#[inline]
+fn has_at_least(mut set: CellSet, n: u8) -> bool {
+    for _ in 1..n {
+        set &= set.wrapping_sub(1);
+    }
+    n == 0 || set != 0
+}
+
 /// The windows [`structure_terms`] reads, as a set: those of one colour and, with `dirty` (dirty
 /// plans on), the mixed ones with an owner of three; and how many windows are empty (counted
 /// only). Without a branch a window: on a crowded board most windows are mixed without an owner,
 /// and which ones is data the branch predictor cannot guess. Pinned against the plain filter.
 #[inline]
 fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
-    let mut set: WindowSet = [0; 3];
     let mut empty = 0;
-    for (w, (&colours, &by_colour)) in counts.colours.iter().zip(&counts.by_colour).enumerate() {
-        let owned = owner_of_three(by_colour).is_some();
-        set[w / 64] |= u64::from((colours == 1) | (dirty & owned)) << (w % 64);
+    let set = window_set(|w| {
+        let colours = counts.colours[w];
         empty += i32::from(colours == 0);
-    }
+        (colours == 1) | (dirty & owner_of_three(counts.by_colour[w]).is_some())
+    });
     (set, empty)
 }
 
@@ -142,7 +152,7 @@ pub(crate) fn structure_terms(
                     for gap in cells_of(table.masks[w] & empty) {
                         near |= borders[regions.id[gap] as usize];
                     }
-                    if (near & of_colour[colour] & !table.masks[w]).count_ones() < u32::from(missing) {
+                    if !has_at_least(near & of_colour[colour] & !table.masks[w], missing) {
                         continue;
                     }
                 }
@@ -367,6 +377,19 @@ mod tests {
                     let (set, found_empty) = plan_windows(&counts, dirty);
                     assert_eq!(windows_in(set).collect::<Vec<_>>(), plain, "\n{board}");
                     assert_eq!(found_empty, empty, "\n{board}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn has_at_least_agrees_with_the_count() {
+        let mut state = 37u64;
+        for density in [0, 3, 10, 50, 100] {
+            for _ in 0..40 {
+                let set = random_board(&mut state, density).occupied_cells();
+                for n in 0..=8 {
+                    assert_eq!(has_at_least(set, n), set.count_ones() >= u32::from(n), "{set:x} {n}");
                 }
             }
         }

@@ -196,17 +196,29 @@ pub(crate) fn windows_in(set: WindowSet) -> impl Iterator<Item = usize> {
     })
 }
 
+/// The windows `w` for which `keep(w)` holds, visited in order, as a set: each word built in a
+/// register with constant shifts (a bit a window, shifted in from the top).
+#[inline]
+pub(crate) fn window_set(mut keep: impl FnMut(usize) -> bool) -> WindowSet {
+    let mut set: WindowSet = [0; 3];
+    for (k, word) in set.iter_mut().enumerate() {
+        let n = (WINDOWS - 64 * k).min(64);
+        let mut bits = 0u64;
+        for i in 0..n {
+            bits = bits >> 1 | u64::from(keep(64 * k + i)) << 63;
+        }
+        *word = bits >> (64 - n);
+    }
+    set
+}
+
 impl WindowCounts {
     /// The windows holding at most two colours (the others are mixed whatever one move does),
     /// found without a branch a window: on a crowded board most windows hold three or more, and
     /// which ones is data the branch predictor cannot guess. Pinned against the plain filter.
     #[inline]
     pub(crate) fn few_colour_windows(&self) -> WindowSet {
-        let mut set: WindowSet = [0; 3];
-        for (w, &colours) in self.colours.iter().enumerate() {
-            set[w / 64] |= u64::from(colours <= 2) << (w % 64);
-        }
-        set
+        window_set(|w| self.colours[w] <= 2)
     }
 }
 
