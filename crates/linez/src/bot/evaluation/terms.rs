@@ -1,7 +1,7 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
 use super::regions::{colour_reach, ColourReach, EmptyRegions};
-use super::windows::{window_set, windows_in, WindowCounts, WindowSet, WindowTable};
+use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable};
 use super::Weights;
 use crate::*;
 
@@ -82,18 +82,22 @@ fn has_at_least(mut set: CellSet, n: u8) -> bool {
 }
 
 /// The windows [`structure_terms`] reads, as a set: those of one colour and, with `dirty` (dirty
-/// plans on), the mixed ones with an owner of three; and how many windows are empty (counted
-/// only). Without a branch a window: on a crowded board most windows are mixed without an owner,
-/// and which ones is data the branch predictor cannot guess. Pinned against the plain filter.
+/// plans on), the mixed ones with an owner of three (they hold 4+ numbers); and how many windows
+/// are empty (counted only). Found eight windows at a time ([`WindowCounts::window_set`]), the
+/// owners only among the mixed windows of 4+: on a crowded board most windows are mixed without
+/// an owner. Pinned against the plain filter.
 #[inline]
 fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
-    let mut empty = 0;
-    let set = window_set(|w| {
-        let colours = counts.colours[w];
-        empty += i32::from(colours == 0);
-        (colours == 1) | (dirty & owner_of_three(counts.by_colour[w]).is_some())
-    });
-    (set, empty)
+    let mut set = counts.window_set(|colours, _| bytes_at_least(colours, 1) & !bytes_at_least(colours, 2));
+    let empty = counts.window_set(|colours, _| !bytes_at_least(colours, 1));
+    if dirty {
+        let full =
+            counts.window_set(|colours, numbers| bytes_at_least(colours, 2) & bytes_at_least(numbers, 4));
+        for w in windows_in(full) {
+            set[w / 64] |= u64::from(owner_of_three(counts.by_colour[w]).is_some()) << (w % 64);
+        }
+    }
+    (set, empty.iter().map(|word| word.count_ones() as i32).sum())
 }
 
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
