@@ -29,8 +29,11 @@ impl Effort {
 /// rollout costs [`ROLLOUT_PLY_QUARTERS`] quarter units a ply.
 /// Calibrated on whole games (`linez-tune costs`) on the slower of the 2-core x86_64 sandboxes seen
 /// (AMD EPYC, rustc 1.95), where a unit took 5.1 us of one core (196,000 a second); others ran at
-/// 3.6-3.9 us, and there the bot uses less of its budget, with the same moves.
-pub(super) const UNITS_PER_SECOND: u64 = 190_000;
+/// 3.6-3.9 us, and there the bot uses less of its budget, with the same moves. Units 13.7% cheaper
+/// since (2026-11-28, the same moves; `LINEZ_THREADS=1 linez-tune costs 4 5 4000 1`, 8 runs each
+/// side by side with the bot of 7ef02b4: 5,419 against 6,277 ns a unit) make that 4.4 us (227,000
+/// a second), planned at the same margin.
+pub(super) const UNITS_PER_SECOND: u64 = 220_000;
 /// The most threads that sample a move ([`super::Bot::new`] takes as many as the system offers,
 /// up to this): the target machine has two cores.
 pub(super) const THREADS_MAX: usize = 2;
@@ -53,7 +56,7 @@ pub(super) const CLOCK_LIMIT_FROM_PERCENT: u32 = 50;
 /// the rates were measured on ran some games up to a third slower than others (its host is
 /// shared): a limit that bound there would change their moves, and the net keeps them in time.
 pub(super) const SLOW_MACHINE_PERCENT: u64 = 60;
-/// The most units one move gets (about 0.23 s at [`PLANNED_UNITS_PER_SECOND`]).
+/// The most units one move gets (about 0.2 s at [`PLANNED_UNITS_PER_SECOND`]).
 pub(super) const MOVE_UNITS_MAX: u64 = 80_000;
 /// The most depth-1 samples one move gets (more does not help).
 pub(super) const MOVE_SHALLOW_MAX: u64 = 480;

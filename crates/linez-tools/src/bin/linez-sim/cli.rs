@@ -26,7 +26,7 @@ pub const SPEC: Spec = Spec {
         Opt::value(
             "move-units",
             "N",
-            "with --bot linez: N work units every move (about N/190 ms of one core) instead of\n\
+            "with --bot linez: N work units every move (about N/220 ms of one core) instead of\n\
              the game's thinking budget, which is then not enforced (the survival curve)",
         ),
         Opt::value("bot", "NAME", "play in process: random | greedy | linez"),

@@ -1,7 +1,7 @@
 //! The window change of every move of a board, in O(1) a move.
 
 use super::regions::EmptyRegions;
-use super::windows::{may_share_window, WindowCounts, WindowTable, WINDOWS};
+use super::windows::{may_share_window, windows_in, WindowCounts, WindowTable};
 use super::Weights;
 use crate::*;
 
@@ -36,11 +36,9 @@ impl MoveDeltas {
         let mut base = [0i32; CELLS];
         let window = &weights.window;
         let (empty, occupied) = (board.empty_cells(), board.occupied_cells());
-        let mut of_colour = [0 as CellSet; 8];
-        for at in cells_of(occupied) {
-            of_colour[board.get(at) as usize] |= cell_bit(at);
-        }
-        for w in 0..WINDOWS {
+        let of_colour = &counts.of_colour;
+        // Windows of three colours or more add nothing: only the others are visited.
+        for w in windows_in(counts.few_colour_windows()) {
             // The window's parts, by its colours (its numbers and its empty cells found as sets,
             // so that each cell costs only what it receives):
             // - none (five empty cells): any colour arriving makes a window of one;
@@ -50,7 +48,7 @@ impl MoveDeltas {
             //   holds a window like this one through the cell);
             // - two colours: the only number of its colour leaving makes it a window of one
             //   (W[n-1] instead of 0); arriving numbers leave it mixed;
-            // - three or more: mixed whatever one move does.
+            // - three or more: mixed whatever one move does (not visited).
             let numbers = counts.numbers[w] as usize;
             let set = counts.colour_set[w];
             let mask = table.masks[w];

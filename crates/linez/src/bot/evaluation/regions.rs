@@ -11,24 +11,44 @@ pub(crate) struct EmptyRegions {
     /// regions ([`EmptyRegions::sets`]).
     all: [CellSet; MAX_REGIONS],
     count: usize,
+    /// The cells of each region, counted as they are labelled (a count of a set's bits is two
+    /// dozen instructions without the `popcnt` of later x86-64 levels).
+    sizes: [u8; MAX_REGIONS],
     pub(crate) id: [u8; CELLS],
 }
 
 impl EmptyRegions {
     pub(crate) fn new(board: &Board) -> EmptyRegions {
-        let mut regions = EmptyRegions { all: [0; MAX_REGIONS], count: 0, id: [u8::MAX; CELLS] };
-        let mut left = board.empty_cells();
+        let mut regions =
+            EmptyRegions { all: [0; MAX_REGIONS], count: 0, sizes: [0; MAX_REGIONS], id: [u8::MAX; CELLS] };
+        let empty = board.empty_cells();
+        let mut left = empty;
         while left != 0 {
             let seed = left & left.wrapping_neg();
-            let region = flood(seed, board.empty_cells());
+            // An empty cell with no empty neighbour (common on crowded boards) is its own region:
+            // no flood fill.
+            let region = if neighbours_of(seed.trailing_zeros() as Cell) & empty == 0 {
+                seed
+            } else {
+                flood(seed, empty)
+            };
+            let mut size = 0;
             for at in cells_of(region) {
                 regions.id[at] = regions.count as u8;
+                size += 1;
             }
             regions.all[regions.count] = region;
+            regions.sizes[regions.count] = size;
             regions.count += 1;
             left &= !region;
         }
         regions
+    }
+
+    /// The number of cells of the largest region (0 for a full board).
+    #[inline]
+    pub(crate) fn largest(&self) -> u32 {
+        self.sizes[..self.count].iter().copied().max().map_or(0, u32::from)
     }
 
     /// The regions, by index (the `id` of their cells).
@@ -63,33 +83,24 @@ pub(crate) const MAX_REGIONS: usize = 41;
 pub(crate) struct ColourReach {
     /// For each colour, the empty cells its numbers can reach.
     pub(crate) reach: [CellSet; 8],
-    /// For each colour, how many numbers it has.
-    pub(crate) supply: [u8; 8],
-    /// For each colour, the cells of its numbers.
-    pub(crate) of_colour: [CellSet; 8],
     /// For each region (by its index in [`EmptyRegions::sets`]), the cells next to it: the
     /// numbers among them are those that can move into it.
     pub(crate) borders: [CellSet; MAX_REGIONS],
 }
 
-/// Who can move where on `board`: see [`ColourReach`].
+/// Who can move where on a board with the cells of each colour `of_colour`
+/// ([`super::WindowCounts::of_colour`]) and the empty `regions`: see [`ColourReach`].
 ///
 /// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
 /// region at a time (every region next to one of its numbers) instead of a number at a time.
-pub(crate) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ColourReach {
-    let mut found =
-        ColourReach { reach: [0; 8], supply: [0; 8], of_colour: [0; 8], borders: [0; MAX_REGIONS] };
-    for a in cells_of(board.occupied_cells()) {
-        let colour = board.get(a) as usize;
-        found.supply[colour] += 1;
-        found.of_colour[colour] |= cell_bit(a);
-    }
+pub(crate) fn colour_reach(of_colour: &[CellSet; 8], regions: &EmptyRegions) -> ColourReach {
+    let mut found = ColourReach { reach: [0; 8], borders: [0; MAX_REGIONS] };
     for (index, &region) in regions.sets().iter().enumerate() {
         let border = neighbours(region);
         found.borders[index] = border;
-        for colour in 1..8 {
-            if border & found.of_colour[colour] != 0 {
-                found.reach[colour] |= region;
+        for (reach, &cells) in found.reach.iter_mut().zip(of_colour).skip(1) {
+            if border & cells != 0 {
+                *reach |= region;
             }
         }
     }
@@ -100,17 +111,25 @@ pub(crate) fn colour_reach(board: &Board, regions: &EmptyRegions) -> ColourReach
 mod tests {
     use super::*;
     use crate::bot::evaluation::tests::random_board;
+    use crate::bot::evaluation::windows::{WindowCounts, WindowTable};
     use crate::SIZE;
 
     #[test]
     fn regions_reach_what_the_flood_fill_reaches() {
         let mut state = 3u64;
-        for _ in 0..100 {
-            let board = random_board(&mut state, 55);
+        // Up to a full board (no region) and a crowded one of single cells (no flood fill).
+        for round in 0..100 {
+            let board = random_board(&mut state, [0, 20, 55, 85, 100][round % 5]);
             let regions = EmptyRegions::new(&board);
             for from in cells_of(board.occupied_cells()) {
                 assert_eq!(regions.reachable_from(from), board.reachable_from(from));
             }
+            for at in cells_of(board.empty_cells()) {
+                let region = regions.sets()[regions.id[at] as usize];
+                assert_eq!(region, flood(1u128 << at, board.empty_cells()), "\n{board}");
+            }
+            let largest = regions.sets().iter().map(|set| set.count_ones()).max().unwrap_or(0);
+            assert_eq!(regions.largest(), largest, "\n{board}");
         }
     }
 
@@ -125,7 +144,7 @@ mod tests {
                 for a in cells_of(board.occupied_cells()) {
                     plain[board.get(a) as usize] |= regions.reachable_from(a);
                 }
-                let found = colour_reach(&board, &regions);
+                let found = colour_reach(&WindowCounts::new(&WindowTable::new(), &board).of_colour, &regions);
                 assert_eq!(found.reach, plain, "\n{board}");
                 for (index, &region) in regions.sets().iter().enumerate() {
                     assert_eq!(found.borders[index], neighbours(region), "\n{board}");
@@ -143,6 +162,10 @@ mod tests {
         let board = Board::from_colours(colours);
         let regions = EmptyRegions::new(&board);
         assert_eq!(regions.sets().len(), MAX_REGIONS);
-        assert_eq!(colour_reach(&board, &regions).borders[MAX_REGIONS - 1], neighbours(regions.sets()[40]));
+        let of_colour = WindowCounts::new(&WindowTable::new(), &board).of_colour;
+        assert_eq!(
+            colour_reach(&of_colour, &regions).borders[MAX_REGIONS - 1],
+            neighbours(regions.sets()[40])
+        );
     }
 }

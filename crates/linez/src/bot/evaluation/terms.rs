@@ -1,7 +1,7 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
 use super::regions::{colour_reach, ColourReach, EmptyRegions};
-use super::windows::{WindowCounts, WindowTable, WINDOWS};
+use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable};
 use super::Weights;
 use crate::*;
 
@@ -54,7 +54,7 @@ impl EvalTerms {
 pub(crate) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
     let empty = board.empty_cells();
     terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
-    let largest = regions.sets().iter().map(|set| set.count_ones()).max().unwrap_or(0);
+    let largest = regions.largest();
     terms.stranded = empty.count_ones() as i32 - largest as i32;
 }
 
@@ -68,6 +68,36 @@ pub(crate) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
     let counts = u64::from_le_bytes(by_colour) & !0xFF;
     let owners = counts.wrapping_add(0x7D7D_7D7D_7D7D_7D7D) & 0x8080_8080_8080_8080;
     (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
+}
+
+/// Whether `set` holds at least `n` cells: `n - 1` lowest cells taken off, one must be left
+/// (for the few that `n` is here, cheaper than a count of the bits without `popcnt`). Pinned
+/// against the count.
+#[inline]
+fn has_at_least(mut set: CellSet, n: u8) -> bool {
+    for _ in 1..n {
+        set &= set.wrapping_sub(1);
+    }
+    n == 0 || set != 0
+}
+
+/// The windows [`structure_terms`] reads, as a set: those of one colour and, with `dirty` (dirty
+/// plans on), the mixed ones with an owner of three (they hold 4+ numbers); and how many windows
+/// are empty (counted only). Found eight windows at a time ([`WindowCounts::window_set`]), the
+/// owners only among the mixed windows of 4+: on a crowded board most windows are mixed without
+/// an owner. Pinned against the plain filter.
+#[inline]
+fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
+    let mut set = counts.window_set(|colours, _| bytes_at_least(colours, 1) & !bytes_at_least(colours, 2));
+    let empty = counts.window_set(|colours, _| !bytes_at_least(colours, 1));
+    if dirty {
+        let full =
+            counts.window_set(|colours, numbers| bytes_at_least(colours, 2) & bytes_at_least(numbers, 4));
+        for w in windows_in(full) {
+            set[w / 64] |= u64::from(owner_of_three(counts.by_colour[w]).is_some()) << (w % 64);
+        }
+    }
+    (set, empty.iter().map(|word| word.count_ones() as i32).sum())
 }
 
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
@@ -84,7 +114,8 @@ pub(crate) fn structure_terms(
     weights: &Weights,
     terms: &mut EvalTerms,
 ) {
-    let ColourReach { reach, supply, of_colour, borders } = colour_reach(board, regions);
+    let (supply, of_colour) = (&counts.supply, &counts.of_colour);
+    let ColourReach { reach, borders } = colour_reach(of_colour, regions);
     let empty = board.empty_cells();
     // Per colour, the empty cells its numbers cannot reach: a window of the colour with one of
     // them is blocked.
@@ -95,9 +126,10 @@ pub(crate) fn structure_terms(
     let mut ways = [0i32; 8];
     let mut useful2 = [0 as CellSet; 8];
     let mut useful3 = [0 as CellSet; 8];
-    for w in 0..WINDOWS {
+    let (visit, empty_windows) = plan_windows(counts, weights.dirty_plans != 0);
+    terms.open[0] += empty_windows;
+    for w in windows_in(visit) {
         match counts.colours[w] {
-            0 => terms.open[0] += 1,
             1 => {
                 let colour = counts.colour_set[w].trailing_zeros() as usize;
                 let numbers = counts.numbers[w];
@@ -124,7 +156,7 @@ pub(crate) fn structure_terms(
                     for gap in cells_of(table.masks[w] & empty) {
                         near |= borders[regions.id[gap] as usize];
                     }
-                    if (near & of_colour[colour] & !table.masks[w]).count_ones() < u32::from(missing) {
+                    if !has_at_least(near & of_colour[colour] & !table.masks[w], missing) {
                         continue;
                     }
                 }
@@ -136,6 +168,7 @@ pub(crate) fn structure_terms(
                 }
             }
             _ => {
+                // A mixed window with an owner of three (it has 4+ numbers).
                 if weights.dirty_plans == 0 || counts.numbers[w] < 4 {
                     continue;
                 }
@@ -168,6 +201,7 @@ pub(crate) fn structure_terms(
 mod tests {
     use super::*;
     use crate::bot::evaluation::tests::{plain_window_score, random_board};
+    use crate::bot::evaluation::windows::WINDOWS;
     use crate::bot::evaluation::Evaluator;
     use crate::{flood, Cell, CELLS};
 
@@ -324,5 +358,44 @@ mod tests {
         colours[crate::cell(1, 4)] = 0;
         let open = Board::from_colours(colours);
         assert_eq!(eval.terms(&open, false).plan, [0, 1, 0, 0, 0, 6]);
+    }
+
+    #[test]
+    fn plan_windows_are_the_one_colour_and_owned_mixed_windows_in_order() {
+        let table = WindowTable::new();
+        let mut state = 29u64;
+        for density in [0, 20, 50, 70, 90] {
+            for _ in 0..30 {
+                let board = random_board(&mut state, density);
+                let counts = WindowCounts::new(&table, &board);
+                for dirty in [false, true] {
+                    let plain: Vec<usize> = (0..WINDOWS)
+                        .filter(|&w| {
+                            counts.colours[w] == 1
+                                || dirty
+                                    && counts.colours[w] >= 2
+                                    && owner_of_three(counts.by_colour[w]).is_some()
+                        })
+                        .collect();
+                    let empty = (0..WINDOWS).filter(|&w| counts.colours[w] == 0).count() as i32;
+                    let (set, found_empty) = plan_windows(&counts, dirty);
+                    assert_eq!(windows_in(set).collect::<Vec<_>>(), plain, "\n{board}");
+                    assert_eq!(found_empty, empty, "\n{board}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn has_at_least_agrees_with_the_count() {
+        let mut state = 37u64;
+        for density in [0, 3, 10, 50, 100] {
+            for _ in 0..40 {
+                let set = random_board(&mut state, density).occupied_cells();
+                for n in 0..=8 {
+                    assert_eq!(has_at_least(set, n), set.count_ones() >= u32::from(n), "{set:x} {n}");
+                }
+            }
+        }
     }
 }
