@@ -168,13 +168,9 @@ pub(crate) fn structure_terms(
                 }
             }
             _ => {
-                // A mixed window with an owner of three (it has 4+ numbers).
-                if weights.dirty_plans == 0 || counts.numbers[w] < 4 {
-                    continue;
-                }
-                let Some(colour) = owner_of_three(counts.by_colour[w]) else {
-                    continue;
-                };
+                // A mixed window with an owner of three: `plan_windows` keeps no other, and none
+                // at all without dirty plans.
+                let colour = owner_of_three(counts.by_colour[w]).expect("plan_windows keeps owned windows");
                 let own = counts.by_colour[w][colour];
                 if supply[colour] < 5 || table.masks[w] & unreachable[colour] != 0 {
                     continue;
