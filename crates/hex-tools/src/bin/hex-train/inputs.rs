@@ -1,4 +1,4 @@
-//! The value network's inputs (`hex-train value --inputs stones|potentials`), all one-hot and
+//! The value network's inputs (`hex-train value --inputs stones|potentials|folded`), all one-hot and
 //! sparse, in the side to move's frame (crate::network::input: the board transposed for blue, so
 //! that the mover joins top and bottom).
 //!
@@ -7,6 +7,9 @@
 //!   opponent) the cell's two-distance potential (crate::two_distance) over that player's minimum,
 //!   bucketed 0, 1, 2, 3 or more, infinite; then global buckets: each player's minimum potential,
 //!   the number of cells at it, and the difference of the two minima.
+//!
+//! * `folded`: the potentials with each per-cell block's cell and its half turn as one input
+//!   ([`fold`]).
 //!
 //! The per-cell blocks turn with the board ([`half_turn`]); the global ones do not move (a half
 //! turn swaps each player's two edges, so every potential stays the same).
@@ -20,7 +23,15 @@ use hex::{Cell, Game, CELLS};
 pub enum Inputs {
     Stones,
     Potentials,
+    /// The potentials with each per-cell block folded across the half turn (cell `i` and
+    /// `CELLS - 1 - i` share an input): the value a half turn keeps, in about half the weights
+    /// (the size the bot can carry). An input may be active twice, once for each of the two
+    /// cells: it counts twice (the network with the two cells' weights tied).
+    Folded,
 }
+
+/// The cells of a folded per-cell block: a cell and its half turn are one.
+pub const FOLDED_CELLS: usize = CELLS / 2 + 1;
 
 /// Buckets of a cell's potential over its player's minimum: 0, 1, 2, 3 or more, infinite.
 const CELL_BUCKETS: usize = 5;
@@ -43,7 +54,8 @@ impl Inputs {
         match text {
             "stones" => Ok(Inputs::Stones),
             "potentials" => Ok(Inputs::Potentials),
-            _ => Err(format!("--inputs: expected stones or potentials, found {text:?}")),
+            "folded" => Ok(Inputs::Folded),
+            _ => Err(format!("--inputs: expected stones, potentials or folded, found {text:?}")),
         }
     }
 
@@ -54,18 +66,31 @@ impl Inputs {
             Inputs::Potentials => {
                 CELL_BLOCKS * CELLS + 2 * MINIMUM_BUCKETS + 2 * COUNT_BUCKETS + DIFFERENCE_BUCKETS
             }
+            Inputs::Folded => Inputs::Potentials.count() - CELL_BLOCKS * (CELLS - FOLDED_CELLS),
         }
+    }
+
+    /// Whether a half turn leaves every sample's inputs as they are (no point in training on both).
+    pub fn folded(self) -> bool {
+        self == Inputs::Folded
     }
 
     /// The sample of `game`'s position (its active inputs, in increasing order within each block)
     /// fitted to `target`, `won` whether the side to move won.
     pub fn sample(self, game: &Game, won: bool, target: f32) -> Sample {
+        if self == Inputs::Folded {
+            let mut sample = Inputs::Potentials.sample(game, won, target);
+            for i in sample.inputs.iter_mut() {
+                *i = fold(*i);
+            }
+            return sample;
+        }
         let (to_move, board) = (game.to_move(), game.board());
         let mut inputs: Vec<u16> = Cell::all()
             .filter_map(|cell| board.get(cell).map(|owner| input(cell.index(), owner, to_move) as u16))
             .collect();
         let mut two_distance = 0.0;
-        if self == Inputs::Potentials {
+        if self != Inputs::Stones {
             let potentials = Potentials::new(board);
             let players = [to_move.index(), to_move.opponent().index()];
             for (slot, &player) in players.iter().enumerate() {
@@ -126,6 +151,19 @@ pub fn half_turn(index: u16) -> u16 {
         return index;
     }
     ((i / CELLS) * CELLS + CELLS - 1 - i % CELLS) as u16
+}
+
+/// A potentials input folded ([`Inputs::Folded`]): cell `i` of a per-cell block becomes
+/// `min(i, CELLS - 1 - i)` of a block of [`FOLDED_CELLS`]; the global inputs move down with them.
+pub fn fold(index: u16) -> u16 {
+    let i = usize::from(index);
+    let folded = if i >= CELL_BLOCKS * CELLS {
+        i - CELL_BLOCKS * (CELLS - FOLDED_CELLS)
+    } else {
+        let cell = i % CELLS;
+        (i / CELLS) * FOLDED_CELLS + cell.min(CELLS - 1 - cell)
+    };
+    folded as u16
 }
 
 /// Two-distance alone as a predictor: `p = 1 / (1 + exp(-(a + b x)))` with `x` a sample's
@@ -230,6 +268,30 @@ mod tests {
         assert_eq!(by_turn, direct);
         assert_eq!(half_turn(3), (CELLS - 4) as u16);
         assert_eq!(half_turn((CELLS + 3) as u16), (2 * CELLS - 4) as u16);
+    }
+
+    #[test]
+    fn the_folded_inputs_are_the_potentials_of_either_half_turn() {
+        let g = game(&["c3", "h9", "k1", "e6", "a2"]);
+        let mut turned = hex::Board::new();
+        for cell in Cell::all() {
+            turned.set(Cell::from_index(CELLS - 1 - cell.index()), g.board().get(cell));
+        }
+        let t = Game::from_position(turned, g.to_move());
+        let mut a = Inputs::Folded.sample(&g, true, 1.0).inputs;
+        let mut b = Inputs::Folded.sample(&t, true, 1.0).inputs;
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b);
+        let p = Inputs::Potentials.sample(&g, true, 1.0).inputs;
+        assert_eq!(a.len(), p.len());
+        assert!(a.iter().all(|&i| usize::from(i) < Inputs::Folded.count()));
+        // The centre cell and the last global input.
+        assert_eq!(fold(60), 60);
+        assert_eq!(fold(120), 0);
+        assert_eq!(fold((CELLS + 119) as u16), (FOLDED_CELLS + 1) as u16);
+        let last = Inputs::Potentials.count() - 1;
+        assert_eq!(usize::from(fold(last as u16)), Inputs::Folded.count() - 1);
     }
 
     #[test]

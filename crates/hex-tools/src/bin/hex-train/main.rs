@@ -92,7 +92,8 @@ const VALUE: Spec = Spec {
         Opt::value(
             "inputs",
             "KIND",
-            "stones, or potentials: the stones and the two players' two-distance potentials",
+            "stones; potentials: the stones and the two players' two-distance potentials;\n\
+             folded: the potentials with a cell and its half turn as one input (half the weights)",
         )
         .default("stones"),
         Opt::flag(
@@ -229,8 +230,8 @@ fn run_value(args: &[String]) -> Result<(), String> {
     let hidden: usize = args.get_in("hidden", 1..=1024, "a count")?;
     let out = args.text("out").map(str::to_string);
     let kind = inputs::Inputs::parse(args.text("inputs").unwrap_or("stones"))?;
-    if args.flag("logistic") && kind != inputs::Inputs::Potentials {
-        return Err("--logistic needs --inputs potentials".into());
+    if args.flag("logistic") && kind == inputs::Inputs::Stones {
+        return Err("--logistic needs --inputs potentials or folded".into());
     }
     let (records, labels) = if args.flag("labels") {
         (Vec::new(), read_labels(&args.positional)?)

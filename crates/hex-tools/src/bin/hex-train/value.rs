@@ -72,7 +72,9 @@ pub fn split(records: &[Record], kind: Inputs) -> Result<(Vec<Sample>, Vec<Sampl
             held_out.extend(game);
         } else {
             for sample in game {
-                train.push(half_turn(&sample));
+                if !kind.folded() {
+                    train.push(half_turn(&sample));
+                }
                 train.push(sample);
             }
         }
@@ -106,8 +108,10 @@ pub fn split_labels(
         if held_out_game(label.game) {
             searched.push((value, value, won));
             held_out.push(sample);
-        } else if train.len() < 2 * limit {
-            train.push(half_turn(&sample));
+        } else if train.len() < if kind.folded() { limit } else { 2 * limit } {
+            if !kind.folded() {
+                train.push(half_turn(&sample));
+            }
             train.push(sample);
         }
     }
@@ -259,18 +263,19 @@ mod tests {
         assert_eq!(searched, [(0.2, 0.2, false)]);
     }
 
-    /// The forward pass against the plain computation over all the inputs, for both inputs.
+    /// The forward pass against the plain computation over all the inputs, for every kind of inputs.
     #[test]
     fn forward_is_the_plain_network() {
-        for kind in [Inputs::Stones, Inputs::Potentials] {
+        for kind in [Inputs::Stones, Inputs::Potentials, Inputs::Folded] {
             let n = kind.count();
             let trainer = Trainer::new(3, n, HIDDEN);
             let (output, count) = (n * HIDDEN, trainer.weights.len());
             let r = record("d5,e4,f6,g2,b3", Color::Red);
             for sample in samples(&r, kind).unwrap() {
                 let mut inputs = vec![0.0f32; n];
+                // A folded input may be active twice (a cell and its half turn): it counts twice.
                 for &i in &sample.inputs {
-                    inputs[usize::from(i)] = 1.0;
+                    inputs[usize::from(i)] += 1.0;
                 }
                 let w = &trainer.weights;
                 let mut logit = w[count - 1];
