@@ -4,7 +4,7 @@
 //! wall-clock safety net off, so that results depend on the seeds alone. Usage: `linez-tune --help`.
 //!
 //! A module a mode: `games`, `crowded`, `costs`, `paired`, `label`, `recall`, `rank`
-//! (with `logistic`); the command line and what they share here.
+//! (with `logistic`), `survival`; the command line and what they share here.
 
 mod costs;
 mod crowded;
@@ -14,6 +14,7 @@ mod logistic;
 mod paired;
 mod rank;
 mod recall;
+mod survival;
 
 use linez::{effort_of_units, Board, Bot, Game, Rollout, Weights, GAME_BUDGET};
 use match_kit::cli::{Opt, Parsed, Spec};
@@ -28,6 +29,7 @@ const SPEC: Spec = Spec {
         "linez-tune [OPTIONS] label FIRST LAST",
         "linez-tune recall [--agree] FILE...",
         "linez-tune rank [--folds N] [--lambda L] [--gap] [--per-band] FILE...",
+        "linez-tune [OPTIONS] survival FIRST LAST UNITS JOBS",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -72,12 +74,13 @@ the fit on all positions.",
     options: &[
         Opt::value(
             "rollout",
-            "PLIES,MOVES,FROM",
+            "PLIES,MOVES,FROM[,SURVIVAL]",
             "rollout plies, the quiet moves the rollout policy re-ranks, the numbers on the board \
-from which samples roll out",
+from which samples roll out, and the death phase's survival scale (0: off)",
         )
         .default("4,4,40"),
         Opt::value("units", "N", "label: the teacher's work units a position").default("40000"),
+        Opt::value("out", "FILE", "survival: write the death phase's fit there as the bot's table (Rust)"),
         Opt::value("candidates", "N", "label: the 1-ply ranking's top moves the teacher values").default("32"),
         Opt::value("play-units", "N", "label: work units a move of the games played").default("1000"),
         Opt::value("every", "OPEN,CROWDED", "label: every how many moves a position is taken").default("10,2"),
@@ -127,6 +130,7 @@ pub(crate) enum Mode {
     Label(label::LabelOptions),
     Recall { files: Vec<String>, agree: bool },
     Rank(rank::RankOptions),
+    Survival { first: u64, last: u64, units: u64, jobs: usize, out: Option<String> },
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -185,8 +189,9 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         Parsed::Args(args) => args,
     };
     let rollout = args.get_with("rollout", |text| {
-        let v = integers(text, 3)?;
-        Ok(Rollout { plies: v[0] as usize, policy_moves: v[1] as usize, from: v[2] as u32 })
+        // A fourth number, the survival scale, is optional (0: off).
+        let v = integers(text, 4).or_else(|_| integers(text, 3).map(|v| [v, vec![0]].concat()))?;
+        Ok(Rollout { plies: v[0] as usize, policy_moves: v[1] as usize, from: v[2] as u32, survival: v[3] as i32 })
     })?;
     let weights = args.parsed("weights", parse_weights)?.unwrap_or_default();
     let band = args.parsed("band", |text| {
@@ -237,7 +242,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         return Ok(Some(Config { mode: Mode::Label(options), weights, rollout, band }));
     }
     let (name, rest) = match words.first().map(String::as_str) {
-        Some(name @ ("crowded" | "costs")) => (name, &words[1..]),
+        Some(name @ ("crowded" | "costs" | "survival")) => (name, &words[1..]),
         _ => ("games", &words[..]),
     };
     let numbers: Vec<u64> = rest
@@ -246,6 +251,9 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         .collect::<Result<_, _>>()?;
     let mode = match (name, &numbers[..]) {
         ("crowded", &[first, last, units, horizon]) => Mode::Crowded { first, last, units, horizon },
+        ("survival", &[first, last, units, jobs]) => {
+            Mode::Survival { first, last, units, jobs: jobs as usize, out: args.text("out").map(str::to_string) }
+        }
         ("costs", &[first, last, units, threads]) => {
             Mode::Costs { first, last, units, threads: threads as usize }
         }
@@ -325,6 +333,9 @@ fn main() {
         Mode::Label(ref options) => label::label(&config, options),
         Mode::Recall { ref files, agree } => recall::recall(&config, files, agree),
         Mode::Rank(ref options) => rank::rank(&config, options),
+        Mode::Survival { first, last, units, jobs, ref out } => {
+            survival::survival(&config, (first, last), units, jobs, out.as_deref())
+        }
     };
     if let Err(message) = result {
         io::fail(message);
@@ -343,7 +354,7 @@ mod tests {
             .unwrap();
         assert_eq!(config.weights.isolated, 12);
         assert_eq!(config.weights.plan[..3], [0, 300, 80]);
-        assert_eq!(config.rollout, Rollout { plies: 3, policy_moves: 4, from: 30 });
+        assert_eq!(config.rollout, Rollout { plies: 3, policy_moves: 4, from: 30, survival: 0 });
         assert!(matches!(config.mode, Mode::Costs { first: 1, last: 2, units: 4000, threads: 2 }));
         let config = parse_args(&words("--weights point=70 1001 1008 2000 5000 2")).unwrap().unwrap();
         assert_eq!(config.rollout, Rollout::default());
