@@ -74,13 +74,12 @@ the fit on all positions.",
     options: &[
         Opt::value(
             "rollout",
-            "PLIES,MOVES,FROM[,SURVIVAL]",
+            "PLIES,MOVES,FROM",
             "rollout plies, the quiet moves the rollout policy re-ranks, the numbers on the board \
-from which samples roll out, and the death phase's survival scale (0: off)",
+from which samples roll out",
         )
         .default("4,4,40"),
         Opt::value("units", "N", "label: the teacher's work units a position").default("40000"),
-        Opt::value("out", "FILE", "survival: write the death phase's fit there as the bot's table (Rust)"),
         Opt::value("candidates", "N", "label: the 1-ply ranking's top moves the teacher values").default("32"),
         Opt::value("play-units", "N", "label: work units a move of the games played").default("1000"),
         Opt::value("every", "OPEN,CROWDED", "label: every how many moves a position is taken").default("10,2"),
@@ -130,7 +129,7 @@ pub(crate) enum Mode {
     Label(label::LabelOptions),
     Recall { files: Vec<String>, agree: bool },
     Rank(rank::RankOptions),
-    Survival { first: u64, last: u64, units: u64, jobs: usize, out: Option<String> },
+    Survival { first: u64, last: u64, units: u64, jobs: usize },
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -189,9 +188,8 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         Parsed::Args(args) => args,
     };
     let rollout = args.get_with("rollout", |text| {
-        // A fourth number, the survival scale, is optional (0: off).
-        let v = integers(text, 4).or_else(|_| integers(text, 3).map(|v| [v, vec![0]].concat()))?;
-        Ok(Rollout { plies: v[0] as usize, policy_moves: v[1] as usize, from: v[2] as u32, survival: v[3] as i32 })
+        let v = integers(text, 3)?;
+        Ok(Rollout { plies: v[0] as usize, policy_moves: v[1] as usize, from: v[2] as u32 })
     })?;
     let weights = args.parsed("weights", parse_weights)?.unwrap_or_default();
     let band = args.parsed("band", |text| {
@@ -252,7 +250,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
     let mode = match (name, &numbers[..]) {
         ("crowded", &[first, last, units, horizon]) => Mode::Crowded { first, last, units, horizon },
         ("survival", &[first, last, units, jobs]) => {
-            Mode::Survival { first, last, units, jobs: jobs as usize, out: args.text("out").map(str::to_string) }
+            Mode::Survival { first, last, units, jobs: jobs as usize }
         }
         ("costs", &[first, last, units, threads]) => {
             Mode::Costs { first, last, units, threads: threads as usize }
@@ -333,8 +331,8 @@ fn main() {
         Mode::Label(ref options) => label::label(&config, options),
         Mode::Recall { ref files, agree } => recall::recall(&config, files, agree),
         Mode::Rank(ref options) => rank::rank(&config, options),
-        Mode::Survival { first, last, units, jobs, ref out } => {
-            survival::survival(&config, (first, last), units, jobs, out.as_deref())
+        Mode::Survival { first, last, units, jobs } => {
+            survival::survival(&config, (first, last), units, jobs)
         }
     };
     if let Err(message) = result {
@@ -354,7 +352,7 @@ mod tests {
             .unwrap();
         assert_eq!(config.weights.isolated, 12);
         assert_eq!(config.weights.plan[..3], [0, 300, 80]);
-        assert_eq!(config.rollout, Rollout { plies: 3, policy_moves: 4, from: 30, survival: 0 });
+        assert_eq!(config.rollout, Rollout { plies: 3, policy_moves: 4, from: 30 });
         assert!(matches!(config.mode, Mode::Costs { first: 1, last: 2, units: 4000, threads: 2 }));
         let config = parse_args(&words("--weights point=70 1001 1008 2000 5000 2")).unwrap().unwrap();
         assert_eq!(config.rollout, Rollout::default());

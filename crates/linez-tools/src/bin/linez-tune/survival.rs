@@ -5,11 +5,11 @@
 //! numbers on the board: the held-out R² of each set of features.
 
 use super::{mean_and_error, play_at, tuned_bot, Config};
-use linez::{Board, Bot, Game, Rules};
+use linez::{cells_of, flood, neighbours_of, Board, Bot, Game, Rules, CELLS};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-/// The global features' names, after the evaluation and its 25 terms ([`Bot::survival_features`]).
+/// The global features' names ([`globals`]), after the evaluation and its 25 terms.
 const GLOBALS: [&str; 7] = ["numbers", "regions", "largest", "lone", "small", "reach", "pairs"];
 
 /// The bands of numbers on the board a fit is made for: all, open, crowded, the death phase.
@@ -28,10 +28,43 @@ struct Row {
     target: f64,
 }
 
+/// The global features of `board`: numbers, empty regions, the largest one's size, regions of one
+/// cell, of two or three, the (number, reachable empty cell) pairs over 81, and the orthogonally
+/// adjacent pairs of equal numbers.
+fn globals(board: &Board) -> Vec<f64> {
+    let empty = board.empty_cells();
+    let mut regions = Vec::new();
+    let mut left = empty;
+    while left != 0 {
+        let region = flood(left & left.wrapping_neg(), empty);
+        regions.push(region);
+        left &= !region;
+    }
+    let sizes: Vec<u32> = regions.iter().map(|r| r.count_ones()).collect();
+    let (mut reach, mut pairs) = (0u32, 0u32);
+    for a in cells_of(board.occupied_cells()) {
+        let touching = neighbours_of(a) & empty;
+        reach += regions.iter().filter(|&&r| r & touching != 0).map(|r| r.count_ones()).sum::<u32>();
+        let colour = board.get(a);
+        // Each pair once: from its lower cell.
+        pairs += cells_of(neighbours_of(a)).filter(|&b| b > a && board.get(b) == colour).count() as u32;
+    }
+    vec![
+        f64::from(board.occupied_cells().count_ones()),
+        sizes.len() as f64,
+        f64::from(sizes.iter().copied().max().unwrap_or(0)),
+        sizes.iter().filter(|&&s| s == 1).count() as f64,
+        sizes.iter().filter(|&&s| (2..=3).contains(&s)).count() as f64,
+        f64::from(reach) / CELLS as f64,
+        f64::from(pairs),
+    ]
+}
+
 /// The features of `board` (our move next): the evaluation, its 25 terms, the [`GLOBALS`].
 fn features(bot: &Bot, board: &Board) -> Vec<f64> {
     let mut values = vec![f64::from(bot.evaluation(board))];
-    values.extend(bot.survival_features(board));
+    values.extend(bot.evaluation_terms(board).into_iter().map(f64::from));
+    values.extend(globals(board));
     values
 }
 
@@ -49,7 +82,11 @@ fn play(config: &Config, first: u64, last: u64, units: u64, jobs: usize) -> Vec<
                     let mut positions = Vec::new();
                     while !game.is_over() {
                         let board = *game.board();
-                        positions.push((game.moves(), board.occupied_cells().count_ones(), features(&bot, &board)));
+                        positions.push((
+                            game.moves(),
+                            board.occupied_cells().count_ones(),
+                            features(&bot, &board),
+                        ));
                         play_at(&bot, &mut game, units);
                     }
                     let end = game.moves();
@@ -130,14 +167,11 @@ pub(crate) fn survival(
     (first, last): (u64, u64),
     units: u64,
     jobs: usize,
-    out: Option<&str>,
 ) -> Result<(), String> {
     let rows = play(config, first, last, units, jobs);
     let games = (first..=last).count();
     let (moves, error) = mean_and_error(
-        &(first..=last)
-            .map(|seed| rows.iter().filter(|r| r.seed == seed).count() as f64)
-            .collect::<Vec<_>>(),
+        &(first..=last).map(|seed| rows.iter().filter(|r| r.seed == seed).count() as f64).collect::<Vec<_>>(),
     );
     println!(
         "survival: {games} games at {units} units a move, {} positions, {moves:.1} +- {error:.1} moves a game",
@@ -161,38 +195,37 @@ pub(crate) fn survival(
         let names: Vec<String> = TERMS.iter().chain(GLOBALS.iter()).map(|s| s.to_string()).collect();
         let shown: Vec<String> = names.iter().zip(&weights).map(|(n, w)| format!("{n} {w:.4}")).collect();
         println!("52+ terms+globals fit: intercept {intercept:.4}, {}", shown.join(", "));
-        if let Some(path) = out {
-            let command = format!("linez-tune survival {first} {last} {units} {jobs}");
-            std::fs::write(path, table(&command, intercept, &weights)).map_err(|e| format!("{path}: {e}"))?;
-        }
     }
     Ok(())
 }
 
-/// The bot's table (Rust source) of the death phase's fit: the intercept and the 32 weights in the
-/// order of [`TERMS`] then [`GLOBALS`], written by `command`.
-fn table(command: &str, intercept: f64, weights: &[f64]) -> String {
-    let numbers: Vec<String> = weights.iter().map(|w| format!("{:?}", *w as f32)).collect();
-    format!(
-        "//! The survival fit of the death phase: ln(1 + moves left) predicted from the evaluation's 25\n\
-         //! terms and 7 global measures of free space ([`super::survival`]). Written by\n\
-         //! `{command} --out FILE` (crates/linez-tools); do not edit.\n\n\
-         /// The fit's intercept.\n\
-         pub(super) const INTERCEPT: f32 = {:?};\n\n\
-         /// The weights: open[0..6], blocked[0..6], plan[0..6], plan_ways, useful2, useful3, isolated,\n\
-         /// stranded, ready, best_quiet, then numbers, regions, largest, lone, small, reach, pairs.\n\
-         #[rustfmt::skip]\n\
-         pub(super) const WEIGHTS: [f32; 32] = [\n    {},\n];\n",
-        intercept as f32,
-        numbers.join(", ")
-    )
-}
-
 /// The evaluation's 25 terms' names ([`linez::Bot::evaluation_terms`]).
 const TERMS: [&str; 25] = [
-    "open0", "open1", "open2", "open3", "open4", "open5", "blocked0", "blocked1", "blocked2", "blocked3",
-    "blocked4", "blocked5", "plan0", "plan1", "plan2", "plan3", "plan4", "plan5", "plan_ways", "useful2",
-    "useful3", "isolated", "stranded", "ready", "best_quiet",
+    "open0",
+    "open1",
+    "open2",
+    "open3",
+    "open4",
+    "open5",
+    "blocked0",
+    "blocked1",
+    "blocked2",
+    "blocked3",
+    "blocked4",
+    "blocked5",
+    "plan0",
+    "plan1",
+    "plan2",
+    "plan3",
+    "plan4",
+    "plan5",
+    "plan_ways",
+    "useful2",
+    "useful3",
+    "isolated",
+    "stranded",
+    "ready",
+    "best_quiet",
 ];
 
 #[cfg(test)]
@@ -217,5 +250,25 @@ mod tests {
         assert!((held_out_r2(&refs, 0, 3) - 1.0).abs() < 1e-6);
         // A feature unrelated to the target explains nothing held out.
         assert!(held_out_r2(&refs, 2, 3).abs() < 1e-6);
+    }
+
+    #[test]
+    fn globals_count_regions_reach_and_pairs() {
+        // Row 0: 1 1 . 2 . . . . . ; row 1: nine 3s; rows 2-8 empty.
+        let mut board = Board::new();
+        board.set(0, 1);
+        board.set(1, 1);
+        board.set(3, 2);
+        for column in 0..9 {
+            board.set(9 + column, 3);
+        }
+        let g = globals(&board);
+        // 12 numbers; regions: cell 2 alone, cells 4-8, rows 2-8 (63 cells).
+        assert_eq!(g[..5], [12.0, 3.0, 63.0, 1.0, 0.0]);
+        // Reach: cell 1 reaches cell 2; cell 3 cell 2 and cells 4-8; every 3 the 63 below, the
+        // ones under cells 2 and 4-8 those too; cell 0 nothing.
+        assert_eq!(g[5], f64::from(1 + 6 + 9 * 63 + 1 + 5 * 5) / 81.0);
+        // Pairs: the two 1s, eight along the 3s.
+        assert_eq!(g[6], 9.0);
     }
 }

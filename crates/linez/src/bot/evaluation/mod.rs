@@ -5,8 +5,6 @@
 
 mod deltas;
 mod regions;
-mod survival;
-mod survival_table;
 mod terms;
 mod weights;
 mod windows;
@@ -82,17 +80,13 @@ impl Evaluator {
 
     /// The terms of the evaluation of `board` with its window counts at hand.
     fn terms_with(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> EvalTerms {
-        self.terms_in(board, counts, &EmptyRegions::new(board), follow_up)
-    }
-
-    /// The terms of the evaluation of `board` with its window counts and empty regions at hand.
-    fn terms_in(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions, follow_up: bool) -> EvalTerms {
         let weights = &self.weights;
+        let regions = EmptyRegions::new(board);
         let mut terms = EvalTerms::default();
-        structure_terms(&self.table, counts, board, regions, weights, &mut terms);
-        space_terms(board, regions, &mut terms);
+        structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
+        space_terms(board, &regions, &mut terms);
         if follow_up {
-            (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, regions);
+            (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
         }
         terms
     }

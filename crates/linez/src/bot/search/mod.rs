@@ -3,7 +3,7 @@
 //! halving with common random numbers.
 
 use super::evaluation::{EmptyRegions, Evaluator, WindowCounts};
-use super::schedule::{Effort, DEATH_PHASE_FROM, ROLLOUT_PLY_QUARTERS};
+use super::schedule::{Effort, ROLLOUT_PLY_QUARTERS};
 use crate::*;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -23,15 +23,11 @@ pub struct Rollout {
     /// Samples roll out on boards with at least this many numbers (crowded boards, where games
     /// are lost); on the others a sample is the evaluation after the placements.
     pub from: u32,
-    /// In the death phase (the move's board holds [`DEATH_PHASE_FROM`] numbers or more) a
-    /// rollout that lives ends on this many evaluation units times the survival fit's
-    /// `ln(1 + moves left)` instead of the evaluation (0: the evaluation everywhere).
-    pub survival: i32,
 }
 
 impl Default for Rollout {
     fn default() -> Rollout {
-        Rollout { plies: 4, policy_moves: 4, from: 40, survival: 0 }
+        Rollout { plies: 4, policy_moves: 4, from: 40 }
     }
 }
 
@@ -305,8 +301,7 @@ impl Search<'_> {
         let counts = eval.derive(counts, board, &placed);
         let points = points as i32 * eval.weights.point;
         if deep {
-            let survival = self.rollout.survival > 0 && board.occupied_cells().count_ones() >= DEATH_PHASE_FROM;
-            points + self.rollout_value(&placed, counts, rng, survival)
+            points + self.rollout_value(&placed, counts, rng)
         } else {
             points + eval.evaluate(&placed, &counts, true)
         }

@@ -9,15 +9,8 @@ impl Search<'_> {
     /// A rollout: from `board` (our move, the next colours unknown) the rollout policy plays
     /// [`Rollout::plies`] quiet moves, each followed by three random numbers at random
     /// cells (lines are taken as soon as there are some: free moves, their points count); the
-    /// value is the points on the way plus the evaluation at the end (with `survival`, the survival
-    /// fit's instead: [`Rollout::survival`]), or the loss.
-    pub(super) fn rollout_value(
-        &self,
-        board: &Board,
-        mut counts: WindowCounts,
-        rng: &mut SampleRng,
-        survival: bool,
-    ) -> i32 {
+    /// value is the points on the way plus the evaluation at the end, or the loss.
+    pub(super) fn rollout_value(&self, board: &Board, mut counts: WindowCounts, rng: &mut SampleRng) -> i32 {
         let (eval, rollout) = (self.eval, self.rollout);
         let mut board = *board;
         let mut gained = 0i32;
@@ -25,21 +18,14 @@ impl Search<'_> {
         let mut top = TopMoves::new(rollout.policy_moves.max(1));
         // The evaluations of the policy's options at one ply (reused from ply to ply).
         let mut values: Vec<i32> = Vec::with_capacity(top.k);
-        let end = |board: &Board, counts: &WindowCounts| {
-            if survival && !board.is_clear() {
-                (rollout.survival as f32 * eval.survival(board, counts)) as i32
-            } else {
-                eval.evaluate(board, counts, true)
-            }
-        };
         loop {
             if plies == rollout.plies {
-                return gained + end(&board, &counts);
+                return gained + eval.evaluate(&board, &counts, true);
             }
             gained += self.take_lines(&mut board, &mut counts, &mut top);
             if top.is_empty() {
                 // A clear board (evaluated 0) or no quiet move left.
-                return gained + end(&board, &counts);
+                return gained + eval.evaluate(&board, &counts, true);
             }
             // The policy: the best of its options by the evaluation after them (the first on ties);
             // the options are quiet moves (a board with a line to take offers none).
@@ -271,31 +257,5 @@ mod tests {
             }
         }
         assert!(with_lines >= 2 && without > 20, "{with_lines} {without}");
-    }
-
-    /// A rollout ends on the survival fit only when asked (the death phase): a rollout of no plies
-    /// is the evaluation without it and the scale times the fit with it; and the fit says fuller
-    /// boards live shorter.
-    #[test]
-    fn a_rollout_ends_on_the_survival_fit_only_when_asked() {
-        let eval = Evaluator::new(Weights::default());
-        let mut search = default_search(&eval, 1);
-        search.rollout.plies = 0;
-        search.rollout.survival = 1000;
-        let mut mean = [0.0f32; 2];
-        for (band, density) in [(0, 62), (1, 82)] {
-            let boards = playable_boards(29 + density, [density; 4], 10);
-            for board in &boards {
-                let counts = eval.counts(board);
-                let mut rng = SampleRng::for_sample(1, 0);
-                let plain = search.rollout_value(board, counts.clone(), &mut rng, false);
-                assert_eq!(plain, eval.evaluate(board, &counts, true), "{board}");
-                let fitted = search.rollout_value(board, counts.clone(), &mut rng, true);
-                let survival = eval.survival(board, &counts);
-                assert_eq!(fitted, (1000.0 * survival) as i32, "{board}");
-                mean[band] += survival / boards.len() as f32;
-            }
-        }
-        assert!(mean[0] > mean[1] + 0.3, "{mean:?}");
     }
 }

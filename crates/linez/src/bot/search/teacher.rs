@@ -39,13 +39,6 @@ impl Bot {
         eval.evaluate(board, &eval.counts(board), true)
     }
 
-    /// The survival fit's 32 features of `board` (our move next; tuning: `linez-tune survival`
-    /// fits on them).
-    pub fn survival_features(&self, board: &Board) -> Vec<f64> {
-        let eval = self.search().eval;
-        eval.survival_features(board, &eval.counts(board)).iter().map(|&x| f64::from(x)).collect()
-    }
-
     /// The 1-ply ranking's value of `board` after a quiet move (the whole evaluation, without the
     /// follow-up move), as [`Bot::teach`] ranks by.
     pub fn ranking_value(&self, board: &Board) -> i32 {
