@@ -60,7 +60,7 @@ pub(crate) fn fit(pairs: &[Pair], lambda: f64) -> Vec<f64> {
 
 /// The solution of `a x = b` (`a` symmetric positive definite here), by Gaussian elimination with
 /// partial pivoting.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
+pub(crate) fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Vec<f64> {
     let n = b.len();
     for col in 0..n {
         let pivot = (col..n).max_by(|&i, &j| a[i][col].abs().total_cmp(&a[j][col].abs())).expect("a row");

@@ -4,7 +4,7 @@
 //! wall-clock safety net off, so that results depend on the seeds alone. Usage: `linez-tune --help`.
 //!
 //! A module a mode: `games`, `crowded`, `costs`, `paired`, `label`, `recall`, `rank`
-//! (with `logistic`); the command line and what they share here.
+//! (with `logistic`), `survival`; the command line and what they share here.
 
 mod costs;
 mod crowded;
@@ -14,6 +14,7 @@ mod logistic;
 mod paired;
 mod rank;
 mod recall;
+mod survival;
 
 use linez::{effort_of_units, Board, Bot, Game, Rollout, Weights, GAME_BUDGET};
 use match_kit::cli::{Opt, Parsed, Spec};
@@ -28,6 +29,7 @@ const SPEC: Spec = Spec {
         "linez-tune [OPTIONS] label FIRST LAST",
         "linez-tune recall [--agree] FILE...",
         "linez-tune rank [--folds N] [--lambda L] [--gap] [--per-band] FILE...",
+        "linez-tune [OPTIONS] survival FIRST LAST UNITS JOBS",
     ],
     about: "In-process Linez games for tuning the bot, one thread a game (the moves do not depend on \
 the threads), timed in CPU seconds, the wall-clock safety net off: results depend on the seeds alone.
@@ -127,6 +129,7 @@ pub(crate) enum Mode {
     Label(label::LabelOptions),
     Recall { files: Vec<String>, agree: bool },
     Rank(rank::RankOptions),
+    Survival { first: u64, last: u64, units: u64, jobs: usize },
 }
 
 /// A band of boards played at other units (`--band lo,hi,units`).
@@ -237,7 +240,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         return Ok(Some(Config { mode: Mode::Label(options), weights, rollout, band }));
     }
     let (name, rest) = match words.first().map(String::as_str) {
-        Some(name @ ("crowded" | "costs")) => (name, &words[1..]),
+        Some(name @ ("crowded" | "costs" | "survival")) => (name, &words[1..]),
         _ => ("games", &words[..]),
     };
     let numbers: Vec<u64> = rest
@@ -246,6 +249,9 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         .collect::<Result<_, _>>()?;
     let mode = match (name, &numbers[..]) {
         ("crowded", &[first, last, units, horizon]) => Mode::Crowded { first, last, units, horizon },
+        ("survival", &[first, last, units, jobs]) => {
+            Mode::Survival { first, last, units, jobs: jobs as usize }
+        }
         ("costs", &[first, last, units, threads]) => {
             Mode::Costs { first, last, units, threads: threads as usize }
         }
@@ -325,6 +331,9 @@ fn main() {
         Mode::Label(ref options) => label::label(&config, options),
         Mode::Recall { ref files, agree } => recall::recall(&config, files, agree),
         Mode::Rank(ref options) => rank::rank(&config, options),
+        Mode::Survival { first, last, units, jobs } => {
+            survival::survival(&config, (first, last), units, jobs)
+        }
     };
     if let Err(message) = result {
         io::fail(message);

@@ -32,6 +32,13 @@ impl Bot {
         self.search().eval.term_values(board)
     }
 
+    /// The evaluation of `board` (our move next, with the follow-up move's) as a rollout's end
+    /// counts it (tuning: what a survival fit is measured against).
+    pub fn evaluation(&self, board: &Board) -> i32 {
+        let eval = self.search().eval;
+        eval.evaluate(board, &eval.counts(board), true)
+    }
+
     /// The 1-ply ranking's value of `board` after a quiet move (the whole evaluation, without the
     /// follow-up move), as [`Bot::teach`] ranks by.
     pub fn ranking_value(&self, board: &Board) -> i32 {
