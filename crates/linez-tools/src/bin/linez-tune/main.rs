@@ -282,6 +282,22 @@ pub(crate) fn mean_and_error(values: &[f64]) -> (f64, f64) {
     Summary::of(values).map_or((0.0, 0.0), |summary| (summary.mean, summary.two_se))
 }
 
+/// Runs `work(seed)` for every seed of `first..=last` on `jobs` threads (at least one), each
+/// thread taking the next seed not yet taken.
+pub(crate) fn for_each_seed(first: u64, last: u64, jobs: usize, work: impl Fn(u64) + Sync) {
+    let seeds: Vec<u64> = (first..=last).collect();
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.max(1) {
+            scope.spawn(|| {
+                while let Some(&seed) = seeds.get(next.fetch_add(1, std::sync::atomic::Ordering::SeqCst)) {
+                    work(seed);
+                }
+            });
+        }
+    });
+}
+
 /// The bot under test, one thread, without the clock.
 pub(crate) fn tuned_bot(config: &Config, weights: Weights) -> Bot {
     Bot::with_weights(GAME_BUDGET, weights).with_rollout(config.rollout).without_clock().with_threads(1)

@@ -8,39 +8,21 @@ use super::recall::{read_labels, BANDS};
 use super::{tuned_bot, Config};
 use linez::{column_of, flood, row_of, Board, Bot, Move};
 
-/// The names of a move's features ([`features`]), in order.
-pub(crate) const FEATURES: [&str; 30] = [
-    "value",
-    "ln_rank",
-    "distance",
-    "regions",
-    "largest",
-    "open0",
-    "open1",
-    "open2",
-    "open3",
-    "open4",
-    "open5",
-    "blocked0",
-    "blocked1",
-    "blocked2",
-    "blocked3",
-    "blocked4",
-    "blocked5",
-    "plan0",
-    "plan1",
-    "plan2",
-    "plan3",
-    "plan4",
-    "plan5",
-    "plan_ways",
-    "useful2",
-    "useful3",
-    "isolated",
-    "stranded",
-    "ready",
-    "best_quiet",
+/// The names of a move's own features ([`features`]), before the evaluation's [`TERMS`].
+const MOVE_FEATURES: [&str; 5] = ["value", "ln_rank", "distance", "regions", "largest"];
+
+/// The names of the evaluation's 25 terms ([`linez::Bot::evaluation_terms`]), in order.
+#[rustfmt::skip]
+pub(crate) const TERMS: [&str; 25] = [
+    "open0", "open1", "open2", "open3", "open4", "open5", "blocked0", "blocked1", "blocked2",
+    "blocked3", "blocked4", "blocked5", "plan0", "plan1", "plan2", "plan3", "plan4", "plan5",
+    "plan_ways", "useful2", "useful3", "isolated", "stranded", "ready", "best_quiet",
 ];
+
+/// The names of a move's features ([`features`]), in order.
+fn feature_names() -> impl Iterator<Item = &'static str> {
+    MOVE_FEATURES.iter().chain(TERMS.iter()).copied()
+}
 
 /// The ranking's tops the table counts the teacher's choice in.
 const TOPS: [usize; 3] = [1, 8, 16];
@@ -197,7 +179,7 @@ pub(crate) fn rank(config: &Config, options: &RankOptions) -> Result<(), String>
     let bands = if options.per_band { BANDS.len() } else { 1 };
     for (band, w) in weights.iter().take(bands).enumerate() {
         let name = if options.per_band { BANDS[band].0 } else { "all" };
-        let items: Vec<String> = FEATURES.iter().zip(w).map(|(f, w)| format!("{f}={w:.4}")).collect();
+        let items: Vec<String> = feature_names().zip(w).map(|(f, w)| format!("{f}={w:.4}")).collect();
         println!("weights ({name}, all positions): {}", items.join(" "));
     }
     Ok(())
@@ -240,7 +222,7 @@ mod tests {
         assert_eq!(regions(&board), (2.0, 36.0));
         let mv = board.legal_moves()[0];
         let f = features(&bot, &board, mv, 3);
-        assert_eq!(f.len(), FEATURES.len());
+        assert_eq!(f.len(), feature_names().count());
         assert_eq!(f, features(&bot, &board, mv, 3));
         assert!((f[1] - 3f64.ln()).abs() < 1e-12);
     }

@@ -4,9 +4,9 @@
 //! by seed (fitted on even seeds, measured on odd ones and the other way round), by band of
 //! numbers on the board: the held-out R² of each set of features.
 
-use super::{mean_and_error, play_at, tuned_bot, Config};
+use super::{for_each_seed, mean_and_error, play_at, tuned_bot, Config};
+use crate::rank::TERMS;
 use linez::{cells_of, flood, neighbours_of, Board, Bot, Game, Rules, CELLS};
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// The global features' names ([`globals`]), after the evaluation and its 25 terms.
@@ -70,32 +70,20 @@ fn features(bot: &Bot, board: &Board) -> Vec<f64> {
 
 /// Plays seeds `first..=last` at `units` a move on `jobs` threads; the rows of every position.
 fn play(config: &Config, first: u64, last: u64, units: u64, jobs: usize) -> Vec<Row> {
-    let seeds: Vec<u64> = (first..=last).collect();
     let rows = Mutex::new(Vec::new());
-    let next = AtomicUsize::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..jobs.max(1) {
-            scope.spawn(|| {
-                while let Some(&seed) = seeds.get(next.fetch_add(1, Ordering::SeqCst)) {
-                    let mut game = Game::new(seed, Rules::default());
-                    let bot = tuned_bot(config, config.weights);
-                    let mut positions = Vec::new();
-                    while !game.is_over() {
-                        let board = *game.board();
-                        positions.push((
-                            game.moves(),
-                            board.occupied_cells().count_ones(),
-                            features(&bot, &board),
-                        ));
-                        play_at(&bot, &mut game, units);
-                    }
-                    let end = game.moves();
-                    let mut rows = rows.lock().expect("rows");
-                    for (at, numbers, features) in positions {
-                        rows.push(Row { seed, numbers, features, target: ((end - at) as f64).ln_1p() });
-                    }
-                }
-            });
+    for_each_seed(first, last, jobs, |seed| {
+        let mut game = Game::new(seed, Rules::default());
+        let bot = tuned_bot(config, config.weights);
+        let mut positions = Vec::new();
+        while !game.is_over() {
+            let board = *game.board();
+            positions.push((game.moves(), board.occupied_cells().count_ones(), features(&bot, &board)));
+            play_at(&bot, &mut game, units);
+        }
+        let end = game.moves();
+        let mut rows = rows.lock().expect("rows");
+        for (at, numbers, features) in positions {
+            rows.push(Row { seed, numbers, features, target: ((end - at) as f64).ln_1p() });
         }
     });
     let mut rows = rows.into_inner().expect("rows");
@@ -198,35 +186,6 @@ pub(crate) fn survival(
     }
     Ok(())
 }
-
-/// The evaluation's 25 terms' names ([`linez::Bot::evaluation_terms`]).
-const TERMS: [&str; 25] = [
-    "open0",
-    "open1",
-    "open2",
-    "open3",
-    "open4",
-    "open5",
-    "blocked0",
-    "blocked1",
-    "blocked2",
-    "blocked3",
-    "blocked4",
-    "blocked5",
-    "plan0",
-    "plan1",
-    "plan2",
-    "plan3",
-    "plan4",
-    "plan5",
-    "plan_ways",
-    "useful2",
-    "useful3",
-    "isolated",
-    "stranded",
-    "ready",
-    "best_quiet",
-];
 
 #[cfg(test)]
 mod tests {
