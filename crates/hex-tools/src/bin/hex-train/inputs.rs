@@ -252,15 +252,20 @@ mod tests {
         assert!(a.two_distance < 0.0, "the opponent's stone puts the mover behind: {}", a.two_distance);
     }
 
+    /// `game`'s position turned by half a turn, the same side to move.
+    fn turned(game: &Game) -> Game {
+        let mut turned = hex::Board::new();
+        for cell in Cell::all() {
+            turned.set(Cell::from_index(CELLS - 1 - cell.index()), game.board().get(cell));
+        }
+        Game::from_position(turned, game.to_move())
+    }
+
     #[test]
     fn the_half_turn_is_the_turned_board() {
         let g = game(&["c3", "h9", "k1", "e6", "a2"]);
-        let mut turned = hex::Board::new();
-        for cell in Cell::all() {
-            turned.set(Cell::from_index(CELLS - 1 - cell.index()), g.board().get(cell));
-        }
         let s = Inputs::Potentials.sample(&g, true, 1.0);
-        let t = Inputs::Potentials.sample(&Game::from_position(turned, g.to_move()), true, 1.0);
+        let t = Inputs::Potentials.sample(&turned(&g), true, 1.0);
         let mut by_turn: Vec<u16> = s.inputs.iter().map(|&i| half_turn(i)).collect();
         let mut direct = t.inputs.clone();
         by_turn.sort_unstable();
@@ -273,11 +278,7 @@ mod tests {
     #[test]
     fn the_folded_inputs_are_the_potentials_of_either_half_turn() {
         let g = game(&["c3", "h9", "k1", "e6", "a2"]);
-        let mut turned = hex::Board::new();
-        for cell in Cell::all() {
-            turned.set(Cell::from_index(CELLS - 1 - cell.index()), g.board().get(cell));
-        }
-        let t = Game::from_position(turned, g.to_move());
+        let t = turned(&g);
         let mut a = Inputs::Folded.sample(&g, true, 1.0).inputs;
         let mut b = Inputs::Folded.sample(&t, true, 1.0).inputs;
         a.sort_unstable();
