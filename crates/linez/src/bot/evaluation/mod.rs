@@ -84,7 +84,7 @@ impl Evaluator {
         let regions = EmptyRegions::new(board);
         let mut terms = EvalTerms::default();
         structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
-        space_terms(board, &regions, &mut terms);
+        space_terms(counts, &regions, &mut terms);
         if follow_up {
             (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
         }

@@ -1,6 +1,6 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
-use super::regions::{colour_reach, ColourReach, EmptyRegions};
+use super::regions::{colour_reach, EmptyRegions};
 use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable};
 use super::Weights;
 use crate::*;
@@ -50,12 +50,28 @@ impl EvalTerms {
     }
 }
 
-/// The free-space terms of the evaluation (costs): isolated and stranded empty cells.
-pub(crate) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
-    let empty = board.empty_cells();
-    terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
-    let largest = regions.largest();
-    terms.stranded = empty.count_ones() as i32 - largest as i32;
+/// The free-space terms of the evaluation (costs): isolated and stranded empty cells, from the
+/// regions and the count of empty cells the window counts keep (no count of a set's bits).
+pub(crate) fn space_terms(counts: &WindowCounts, regions: &EmptyRegions, terms: &mut EvalTerms) {
+    terms.isolated = regions.singles() as i32;
+    terms.stranded = i32::from(counts.supply[0]) - regions.largest() as i32;
+}
+
+/// The cells of the seven sets `sets[1..8]` counted together, those in `within` only: the sets
+/// summed bit by bit in carry-save adders (ones, twos, fours), three counts of bits instead of
+/// seven (a count is two dozen instructions without `popcnt`). Pinned against the counts.
+#[inline]
+fn cells_in_sets(sets: &[CellSet; 8], within: CellSet) -> i32 {
+    let add = |a: CellSet, b: CellSet, c: CellSet| {
+        let half = a ^ b;
+        (half ^ c, (a & b) | (half & c))
+    };
+    let (ones_a, twos_a) = add(sets[1], sets[2], sets[3]);
+    let (ones_b, twos_b) = add(sets[4], sets[5], sets[6]);
+    let (ones, twos_c) = add(ones_a, ones_b, sets[7]);
+    let (twos, fours) = add(twos_a, twos_b, twos_c);
+    ((ones & within).count_ones() + 2 * (twos & within).count_ones() + 4 * (fours & within).count_ones())
+        as i32
 }
 
 /// The colour (1..=7) that owns 3 or more of a window's numbers, given the window's counts by
@@ -89,7 +105,7 @@ fn has_at_least(mut set: CellSet, n: u8) -> bool {
 #[inline]
 fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
     let mut set = counts.window_set(|colours, _| bytes_at_least(colours, 1) & !bytes_at_least(colours, 2));
-    let empty = counts.window_set(|colours, _| !bytes_at_least(colours, 1));
+    let empty = counts.windows_counted(|colours| !bytes_at_least(colours, 1));
     if dirty {
         let full =
             counts.window_set(|colours, numbers| bytes_at_least(colours, 2) & bytes_at_least(numbers, 4));
@@ -97,7 +113,7 @@ fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
             set[w / 64] |= u64::from(owner_of_three(counts.by_colour[w]).is_some()) << (w % 64);
         }
     }
-    (set, empty.iter().map(|word| word.count_ones() as i32).sum())
+    (set, empty as i32)
 }
 
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
@@ -115,7 +131,7 @@ pub(crate) fn structure_terms(
     terms: &mut EvalTerms,
 ) {
     let (supply, of_colour) = (&counts.supply, &counts.of_colour);
-    let ColourReach { reach, borders } = colour_reach(of_colour, regions);
+    let reach = colour_reach(of_colour, regions);
     let empty = board.empty_cells();
     // Per colour, the empty cells its numbers cannot reach: a window of the colour with one of
     // them is blocked.
@@ -152,11 +168,11 @@ pub(crate) fn structure_terms(
                 }
                 if strict && missing > 0 {
                     // The numbers of the colour outside the window next to a region of its gaps.
-                    let mut near: CellSet = 0;
+                    let mut gap_regions: CellSet = 0;
                     for gap in cells_of(table.masks[w] & empty) {
-                        near |= borders[regions.id[gap] as usize];
+                        gap_regions |= regions.sets()[regions.id[gap] as usize];
                     }
-                    if !has_at_least(near & of_colour[colour] & !table.masks[w], missing) {
+                    if !has_at_least(neighbours(gap_regions) & of_colour[colour] & !table.masks[w], missing) {
                         continue;
                     }
                 }
@@ -188,9 +204,9 @@ pub(crate) fn structure_terms(
     for colour in 1..8 {
         terms.plan[cheapest[colour] as usize] += 1;
         terms.plan_ways += ways[colour].min(3);
-        terms.useful2 += (useful2[colour] & empty).count_ones() as i32;
-        terms.useful3 += (useful3[colour] & empty).count_ones() as i32;
     }
+    terms.useful2 += cells_in_sets(&useful2, empty);
+    terms.useful3 += cells_in_sets(&useful3, empty);
 }
 
 #[cfg(test)]
@@ -199,7 +215,7 @@ mod tests {
     use crate::bot::evaluation::tests::{plain_window_score, random_board};
     use crate::bot::evaluation::windows::WINDOWS;
     use crate::bot::evaluation::Evaluator;
-    use crate::{flood, Cell, CELLS};
+    use crate::{flood, Cell, ALL_CELLS, CELLS};
 
     #[test]
     fn counted_window_terms_weigh_to_the_plain_window_score() {
@@ -380,6 +396,25 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn cells_in_sets_is_the_sum_of_the_counts() {
+        let mut state = 43u64;
+        for round in 0..500 {
+            let mut sets = [0 as CellSet; 8];
+            for set in sets.iter_mut() {
+                *set = random_board(&mut state, [0, 10, 50, 90, 100][round % 5]).occupied_cells();
+            }
+            let within = random_board(&mut state, 60).empty_cells();
+            let plain: u32 = sets[1..].iter().map(|set| (set & within).count_ones()).sum();
+            assert_eq!(cells_in_sets(&sets, within), plain as i32);
+            assert_eq!(
+                cells_in_sets(&sets, ALL_CELLS),
+                sets[1..].iter().map(|s| s.count_ones() as i32).sum()
+            );
+        }
+        assert_eq!(cells_in_sets(&[ALL_CELLS; 8], ALL_CELLS), 7 * CELLS as i32);
     }
 
     #[test]

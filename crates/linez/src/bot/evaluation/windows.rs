@@ -240,6 +240,25 @@ impl WindowCounts {
         set
     }
 
+    /// How many windows `flags` keeps, eight windows at a time as in [`WindowCounts::window_set`]
+    /// (from [`WindowCounts::colours`] alone): the kept bytes summed a byte each, no count of
+    /// bits. Pinned against the plain filter.
+    #[inline]
+    pub(crate) fn windows_counted(&self, flags: impl Fn(u64) -> u64) -> u32 {
+        const TAIL: usize = WINDOWS - WINDOWS % 8;
+        // Per byte, how many of its windows were kept (at most 18, no carry into the next).
+        let mut sums = 0u64;
+        for start in (0..TAIL).step_by(8) {
+            let word = u64::from_le_bytes(self.colours[start..start + 8].try_into().expect("8 windows"));
+            sums += (flags(word) & HIGH_BITS) >> 7;
+        }
+        let mut eight = [0u8; 8];
+        eight[..WINDOWS % 8].copy_from_slice(&self.colours[TAIL..]);
+        let tail_kept = (flags(u64::from_le_bytes(eight)) & HIGH_BITS) >> 7;
+        sums += tail_kept & (u64::MAX >> (8 * (8 - WINDOWS % 8)));
+        (sums.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+
     /// The windows holding at most two colours (the others are mixed whatever one move does):
     /// on a crowded board most windows hold three or more. Pinned against the plain filter.
     #[inline]
@@ -371,6 +390,16 @@ mod tests {
             }
         }
         let every: Vec<usize> = windows_in([u64::MAX; 3]).collect();
+        let mut counts = WindowCounts::new(&table, &Board::new());
+        for k in 0..4 {
+            for (w, colours) in counts.colours.iter_mut().enumerate() {
+                *colours = ((w * 7 + k) % 5) as u8;
+            }
+            let plain = (0..WINDOWS).filter(|&w| counts.colours[w] <= 2).count() as u32;
+            assert_eq!(counts.windows_counted(|colours| !bytes_at_least(colours, 3)), plain);
+            let plain = counts.colours.iter().filter(|&&c| c == 0).count() as u32;
+            assert_eq!(counts.windows_counted(|colours| !bytes_at_least(colours, 1)), plain);
+        }
         assert_eq!(every, (0..192).collect::<Vec<_>>());
         assert_eq!(windows_in([0, 1 << 5, 1 << 63]).collect::<Vec<_>>(), [69, 191]);
     }
