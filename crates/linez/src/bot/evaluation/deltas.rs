@@ -1,9 +1,31 @@
 //! The window change of every move of a board, in O(1) a move.
 
-use super::regions::EmptyRegions;
+use super::regions::{EmptyRegions, MAX_REGIONS};
 use super::windows::{may_share_window, windows_in, WindowCounts, WindowTable};
 use super::Weights;
 use crate::*;
+
+/// Per region of empty cells and per colour, the best `arrive` of a number of that colour in the
+/// region and the first cell that has it ([`MoveDeltas::best_arrivals`]): kept as one key
+/// `arrive << 8 | (255 - cell)`, so that the best is a plain maximum without a branch (a higher
+/// `arrive`, then a lower cell), in a fixed array rather than a vector allocated each time.
+/// Colour 0 (no colour) is never filled. Pinned against the plain search.
+pub(crate) struct RegionBest([[i64; 8]; MAX_REGIONS]);
+
+impl RegionBest {
+    /// The best `arrive` of `colour` in `region` and the first cell that has it.
+    #[inline]
+    pub(crate) fn get(&self, region: usize, colour: usize) -> (i32, Cell) {
+        let key = self.0[region][colour];
+        ((key >> 8) as i32, 0xFF - (key & 0xFF) as Cell)
+    }
+
+    /// The best `arrive` of `colour` in `region`.
+    #[inline]
+    pub(crate) fn value(&self, region: usize, colour: usize) -> i32 {
+        (self.0[region][colour] >> 8) as i32
+    }
+}
 
 /// The window-score change of every move on one board, in O(1) per move.
 ///
@@ -24,6 +46,7 @@ impl MoveDeltas {
     /// `leave` and `arrive` depends only on its own counts, so it is worked out once per window
     /// and added to its cells (pinned against the cell-by-cell sums of `removal_delta` and
     /// `addition_delta` in the tests).
+    #[inline(always)]
     pub(crate) fn new(
         table: &WindowTable,
         counts: &WindowCounts,
@@ -109,15 +132,15 @@ impl MoveDeltas {
     }
 
     /// Per region of empty cells of `board` and per colour, the best `arrive` in the region and
-    /// the first cell that has it (`(i32::MIN, 0)` for colour 0, which is no colour).
-    pub(crate) fn best_arrivals(&self, board: &Board, regions: &EmptyRegions) -> Vec<[(i32, Cell); 8]> {
-        let mut region_best = vec![[(i32::MIN, 0 as Cell); 8]; regions.sets().len()];
+    /// the first cell that has it ([`RegionBest`]).
+    #[inline(always)]
+    pub(crate) fn best_arrivals(&self, board: &Board, regions: &EmptyRegions) -> RegionBest {
+        let mut region_best = RegionBest([[i64::MIN; 8]; MAX_REGIONS]);
         for b in cells_of(board.empty_cells()) {
-            let best_here = &mut region_best[regions.id[b] as usize];
+            let best_here = &mut region_best.0[regions.id[b] as usize];
+            let first = 0xFF - b as i64;
             for (best, &arrive) in best_here.iter_mut().zip(self.arrive[b].iter()).skip(1) {
-                if arrive > best.0 {
-                    *best = (arrive, b);
-                }
+                *best = (*best).max(i64::from(arrive) << 8 | first);
             }
         }
         region_best
@@ -184,6 +207,32 @@ mod tests {
             }
         }
         deltas
+    }
+
+    #[test]
+    fn best_arrivals_are_each_regions_best_and_first_cell() {
+        let (table, weights) = (WindowTable::new(), Weights::default());
+        let mut state = 61u64;
+        for round in 0..300 {
+            let mut board = random_board(&mut state, [10, 40, 60, 75, 90][round % 5]);
+            if round % 3 == 0 {
+                for at in cells_of(board.occupied_cells()) {
+                    board.set(at, 1 + board.get(at) % 2);
+                }
+            }
+            let counts = WindowCounts::new(&table, &board);
+            let deltas = MoveDeltas::new(&table, &counts, &weights, &board);
+            let regions = EmptyRegions::new(&board);
+            let found = deltas.best_arrivals(&board, &regions);
+            for (index, &region) in regions.sets().iter().enumerate() {
+                for colour in 1..8 {
+                    let best = cells_of(region).map(|b| deltas.arrive[b][colour]).max().expect("a cell");
+                    let first = cells_of(region).find(|&b| deltas.arrive[b][colour] == best).expect("a cell");
+                    assert_eq!(found.get(index, colour), (best, first), "\n{board}");
+                    assert_eq!(found.value(index, colour), best);
+                }
+            }
+        }
     }
 
     #[test]

@@ -119,7 +119,7 @@ impl Evaluator {
             }
             let mut arrive = i32::MIN;
             for at in cells_of(neighbours_of(a) & board.empty_cells()) {
-                arrive = arrive.max(region_best[regions.id[at] as usize][colour].0);
+                arrive = arrive.max(region_best.value(regions.id[at] as usize, colour));
             }
             best = best.max(deltas.leave[a] + arrive);
         }

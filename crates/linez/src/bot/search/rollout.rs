@@ -115,7 +115,7 @@ impl Search<'_> {
                     }
                 }
                 if best_line.is_none() {
-                    let (arrive, b) = region_best[region][colour];
+                    let (arrive, b) = region_best.get(region, colour);
                     quiet.offer(Scored {
                         mv: Move { from: a, to: b },
                         value: i64::from(deltas.leave[a] + arrive),
