@@ -41,6 +41,13 @@ impl Evaluator {
         counts.derive(&self.table, old, new)
     }
 
+    /// The window counts after the quiet move `mv` of `board` (no line completed) from `counts`,
+    /// those of `board` ([`WindowCounts::derive_quiet`]).
+    #[inline]
+    pub(super) fn derive_quiet(&self, counts: &WindowCounts, board: &Board, mv: Move) -> WindowCounts {
+        counts.derive_quiet(&self.table, mv, board.get(mv.from) as usize)
+    }
+
     /// `counts`, those of `old`, made those of `new` in place ([`WindowCounts::update`]).
     pub(super) fn update(&self, counts: &mut WindowCounts, old: &Board, new: &Board) {
         counts.update(&self.table, old, new);

@@ -36,7 +36,7 @@ impl Search<'_> {
                 for option in &top.best {
                     let mut after = board;
                     after.apply_quiet_move(option.mv);
-                    let after_counts = eval.derive(&counts, &board, &after);
+                    let after_counts = eval.derive_quiet(&counts, &board, option.mv);
                     values.push(eval.evaluate(&after, &after_counts, false));
                 }
                 let best = values.iter().copied().max().expect("options");
