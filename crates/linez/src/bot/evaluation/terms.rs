@@ -1,7 +1,7 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
 use super::regions::{colour_reach, EmptyRegions};
-use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable};
+use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable, HIGH_BITS};
 use super::Weights;
 use crate::*;
 
@@ -86,33 +86,32 @@ pub(crate) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
     (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
 }
 
-/// Whether `set` holds at least `n` cells: `n - 1` lowest cells taken off, one must be left
-/// (for the few that `n` is here, cheaper than a count of the bits without `popcnt`). Pinned
-/// against the count.
+/// Whether `set` holds at least `n` cells (`n` at most 5): with its lowest one, two, three and
+/// four cells taken off, whether each is still non-empty, the one `n` asks for picked out of them
+/// (no loop whose length the predictor must guess, and cheaper than a count of the bits without
+/// `popcnt`). Pinned against the count.
 #[inline]
-fn has_at_least(mut set: CellSet, n: u8) -> bool {
-    for _ in 1..n {
-        set &= set.wrapping_sub(1);
-    }
-    n == 0 || set != 0
+fn has_at_least(set: CellSet, n: u8) -> bool {
+    debug_assert!(n <= 5);
+    let less1 = set & set.wrapping_sub(1);
+    let less2 = less1 & less1.wrapping_sub(1);
+    let less3 = less2 & less2.wrapping_sub(1);
+    let less4 = less3 & less3.wrapping_sub(1);
+    [true, set != 0, less1 != 0, less2 != 0, less3 != 0, less4 != 0][n as usize]
 }
 
 /// The windows [`structure_terms`] reads, as a set: those of one colour and, with `dirty` (dirty
 /// plans on), the mixed ones with an owner of three (they hold 4+ numbers); and how many windows
 /// are empty (counted only). Found eight windows at a time ([`WindowCounts::window_set`]), the
-/// owners only among the mixed windows of 4+: on a crowded board most windows are mixed without
-/// an owner. Pinned against the plain filter.
+/// owners from [`WindowCounts::owned`]. Pinned against the plain filter.
 #[inline]
 fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
-    let mut set = counts.window_set(|colours, _| bytes_at_least(colours, 1) & !bytes_at_least(colours, 2));
+    let dirty = if dirty { HIGH_BITS } else { 0 };
+    let set = counts.window_set(|colours, owned| {
+        let mixed = bytes_at_least(colours, 2);
+        (bytes_at_least(colours, 1) & !mixed) | (mixed & bytes_at_least(owned, 1) & dirty)
+    });
     let empty = counts.windows_counted(|colours| !bytes_at_least(colours, 1));
-    if dirty {
-        let full =
-            counts.window_set(|colours, numbers| bytes_at_least(colours, 2) & bytes_at_least(numbers, 4));
-        for w in windows_in(full) {
-            set[w / 64] |= u64::from(owner_of_three(counts.by_colour[w]).is_some()) << (w % 64);
-        }
-    }
     (set, empty as i32)
 }
 
@@ -423,7 +422,7 @@ mod tests {
         for density in [0, 3, 10, 50, 100] {
             for _ in 0..40 {
                 let set = random_board(&mut state, density).occupied_cells();
-                for n in 0..=8 {
+                for n in 0..=5 {
                     assert_eq!(has_at_least(set, n), set.count_ones() >= u32::from(n), "{set:x} {n}");
                 }
             }

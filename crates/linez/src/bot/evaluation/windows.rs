@@ -62,6 +62,10 @@ pub(crate) struct WindowCounts {
     pub(crate) colours: [u8; WINDOWS],
     /// Bit `c` set if colour `c` is in the window.
     pub(crate) colour_set: [u8; WINDOWS],
+    /// 1 if a colour holds three or more of the window's cells (at most one can), else 0: kept
+    /// through the updates, so that the evaluation finds the mixed windows with an owner eight at
+    /// a time ([`WindowCounts::window_set`]) instead of testing each mixed window's counts.
+    pub(crate) owned: [u8; WINDOWS],
     /// Per colour, the cells holding it (index 0: the empty cells), kept with the windows so that
     /// each evaluation need not sort the board's numbers by colour again.
     pub(crate) of_colour: [CellSet; 8],
@@ -76,6 +80,7 @@ impl WindowCounts {
             numbers: [0; WINDOWS],
             colours: [0; WINDOWS],
             colour_set: [0; WINDOWS],
+            owned: [0; WINDOWS],
             of_colour: [0; 8],
             supply: [0; 8],
         };
@@ -95,6 +100,8 @@ impl WindowCounts {
             counts.numbers[window] = 5 - counts.by_colour[window][0];
             counts.colour_set[window] = set & !1;
             counts.colours[window] = (set & !1).count_ones() as u8;
+            let numbers = u64::from_le_bytes(counts.by_colour[window]) & !0xFF;
+            counts.owned[window] = u8::from(bytes_at_least(numbers, 3) != 0);
         }
         counts
     }
@@ -125,6 +132,7 @@ impl WindowCounts {
             by_colour[colour] -= 1;
             by_colour[0] += 1;
             counts.numbers[w] -= 1;
+            counts.owned[w] -= u8::from(by_colour[colour] == 2);
             let gone = u8::from(by_colour[colour] == 0);
             counts.colour_set[w] &= !(bit * gone);
             counts.colours[w] -= gone;
@@ -135,6 +143,7 @@ impl WindowCounts {
             by_colour[colour] += 1;
             by_colour[0] -= 1;
             counts.numbers[w] += 1;
+            counts.owned[w] += u8::from(by_colour[colour] == 3);
             let new = u8::from(by_colour[colour] == 1);
             counts.colour_set[w] |= bit * new;
             counts.colours[w] += new;
@@ -160,6 +169,9 @@ impl WindowCounts {
                 by_colour[was] -= 1;
                 by_colour[now] += 1;
                 counts.numbers[w] = 5 - by_colour[0];
+                // An owner of three leaves at 2, arrives at 3.
+                counts.owned[w] -= u8::from(was != 0 && by_colour[was] == 2);
+                counts.owned[w] += u8::from(now != 0 && by_colour[now] == 3);
                 // The colours counted as they come and go (a count of bits is a dozen
                 // instructions without the popcnt instruction of later x86-64 levels). Branches:
                 // without them (masks of the colour bits, or the counts as one word) measured
@@ -242,15 +254,15 @@ pub(crate) fn bytes_at_least(word: u64, k: u8) -> u64 {
 pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 impl WindowCounts {
-    /// The windows kept by `flags`, eight windows at a time: `flags(colours, numbers)` gets eight
-    /// windows' [`WindowCounts::colours`] and [`WindowCounts::numbers`] as words (byte `i`:
+    /// The windows kept by `flags`, eight windows at a time: `flags(colours, owned)` gets eight
+    /// windows' [`WindowCounts::colours`] and [`WindowCounts::owned`] as words (byte `i`:
     /// window `8j + i`) and sets the high bit of the bytes of the windows it keeps
     /// ([`bytes_at_least`]). Branch-free, a word at a time instead of a window at a time.
     #[inline]
     pub(crate) fn window_set(&self, flags: impl Fn(u64, u64) -> u64) -> WindowSet {
         let mut set: WindowSet = [0; 3];
-        let mut add = |start: usize, colours: u64, numbers: u64| {
-            let kept = flags(colours, numbers) & HIGH_BITS;
+        let mut add = |start: usize, colours: u64, owned: u64| {
+            let kept = flags(colours, owned) & HIGH_BITS;
             // The high bits gathered into the top byte, window `start` lowest.
             let byte = (kept >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
             set[start / 64] |= byte << (start % 64);
@@ -260,7 +272,7 @@ impl WindowCounts {
         };
         const TAIL: usize = WINDOWS - WINDOWS % 8;
         for start in (0..TAIL).step_by(8) {
-            add(start, word(&self.colours, start), word(&self.numbers, start));
+            add(start, word(&self.colours, start), word(&self.owned, start));
         }
         // The last windows, the bytes past them not windows.
         let tail = |bytes: &[u8; WINDOWS]| {
@@ -268,8 +280,8 @@ impl WindowCounts {
             eight[..WINDOWS % 8].copy_from_slice(&bytes[TAIL..]);
             u64::from_le_bytes(eight)
         };
-        let (colours, numbers) = (tail(&self.colours), tail(&self.numbers));
-        add(TAIL, colours, numbers);
+        let (colours, owned) = (tail(&self.colours), tail(&self.owned));
+        add(TAIL, colours, owned);
         set[TAIL / 64] &= u64::MAX >> (64 - WINDOWS % 64);
         set
     }
@@ -356,6 +368,7 @@ mod tests {
         assert_eq!(derived.numbers, fresh.numbers, "\n{board}");
         assert_eq!(derived.colours, fresh.colours, "\n{board}");
         assert_eq!(derived.colour_set, fresh.colour_set, "\n{board}");
+        assert_eq!(derived.owned, fresh.owned, "\n{board}");
         assert_eq!(derived.of_colour, fresh.of_colour, "\n{board}");
         assert_eq!(derived.supply, fresh.supply, "\n{board}");
     }

@@ -99,13 +99,14 @@ impl Search<'_> {
         let mut best_line: Option<(u32, Move)> = None;
         for a in cells_of(board.occupied_cells()) {
             let colour = board.get(a) as usize;
-            let mut seen: CellSet = 0;
+            // The regions already offered (fewer than 64: a shift of one word, not two).
+            let mut seen = 0u64;
             for at in cells_of(neighbours_of(a) & board.empty_cells()) {
                 let region = regions.id[at] as usize;
                 if seen >> region & 1 == 1 {
                     continue;
                 }
-                seen |= 1u128 << region;
+                seen |= 1 << region;
                 for b in cells_of(regions.sets()[region] & completing[colour]) {
                     let mv = Move { from: a, to: b };
                     let mut after = *board;
