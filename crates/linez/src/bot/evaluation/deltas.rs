@@ -60,54 +60,47 @@ impl MoveDeltas {
         let window = &weights.window;
         let (empty, occupied) = (board.empty_cells(), board.occupied_cells());
         let of_colour = &counts.of_colour;
-        // Windows of three colours or more add nothing: only the others are visited.
-        for w in windows_in(counts.few_colour_windows()) {
-            // The window's parts, by its colours (its numbers and its empty cells found as sets,
-            // so that each cell costs only what it receives):
-            // - none (five empty cells): any colour arriving makes a window of one;
-            // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a
-            //   number arriving makes W[n+1] if it is of colour k and a mixed window (0) if not;
-            //   with n = 4 colour k completes a line of 5+ at the empty cell (every such line
-            //   holds a window like this one through the cell);
-            // - two colours: the only number of its colour leaving makes it a window of one
-            //   (W[n-1] instead of 0); arriving numbers leave it mixed;
-            // - three or more: mixed whatever one move does (not visited).
+        // The window's parts, by its colours (its numbers and its empty cells found as sets, so
+        // that each cell costs only what it receives); each kind of window visited from its own
+        // set (found eight windows at a time), not told apart by a branch a window:
+        // - none (five empty cells): any colour arriving makes a window of one;
+        // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a number
+        //   arriving makes W[n+1] if it is of colour k and a mixed window (0) if not; with n = 4
+        //   colour k completes a line of 5+ at the empty cell (every such line holds a window
+        //   like this one through the cell);
+        // - two colours: the only number of its colour leaving makes it a window of one (W[n-1]
+        //   instead of 0); arriving numbers leave it mixed;
+        // - three or more: mixed whatever one move does (not visited).
+        for w in windows_in(counts.windows_of_colours(0)) {
+            for &at in &table.cells[w] {
+                base[at as usize] += window[1] - window[0];
+            }
+        }
+        for w in windows_in(counts.windows_of_colours(1)) {
             let numbers = counts.numbers[w] as usize;
-            let set = counts.colour_set[w];
-            let mask = table.masks[w];
-            match counts.colours[w] {
-                0 => {
-                    for &at in &table.cells[w] {
-                        base[at as usize] += window[1] - window[0];
-                    }
-                }
-                1 => {
-                    let own_colour = set.trailing_zeros() as usize;
-                    let here = window[numbers.min(5)];
-                    let leave = window[numbers - 1] - here;
-                    for at in cells_of(mask & occupied) {
-                        deltas.leave[at] += leave;
-                    }
-                    let arrive_own = window[(numbers + 1).min(5)];
-                    for at in cells_of(mask & empty) {
-                        base[at] -= here;
-                        deltas.arrive[at][own_colour] += arrive_own;
-                        if numbers == 4 {
-                            deltas.completes[at] |= set;
-                        }
-                    }
-                }
-                2 => {
-                    let fewer = window[numbers - 1];
-                    for colour in [set.trailing_zeros() as usize, 7 - set.leading_zeros() as usize] {
-                        if counts.by_colour[w][colour] == 1 {
-                            // The one cell of the window holding that colour.
-                            let at = (mask & of_colour[colour]).trailing_zeros() as usize;
-                            deltas.leave[at] += fewer;
-                        }
-                    }
-                }
-                _ => {}
+            let (set, mask) = (counts.colour_set[w], table.masks[w]);
+            let own_colour = set.trailing_zeros() as usize;
+            let here = window[numbers.min(5)];
+            let leave = window[numbers - 1] - here;
+            for at in cells_of(mask & occupied) {
+                deltas.leave[at] += leave;
+            }
+            let arrive_own = window[(numbers + 1).min(5)];
+            let completes = if numbers == 4 { set } else { 0 };
+            for at in cells_of(mask & empty) {
+                base[at] -= here;
+                deltas.arrive[at][own_colour] += arrive_own;
+                deltas.completes[at] |= completes;
+            }
+        }
+        for w in windows_in(counts.windows_of_colours(2)) {
+            let fewer = window[counts.numbers[w] as usize - 1];
+            let (set, mask) = (counts.colour_set[w], table.masks[w]);
+            for colour in [set.trailing_zeros() as usize, 7 - set.leading_zeros() as usize] {
+                // The lowest cell of the window holding that colour: its only one when the colour
+                // has one there, which is when it counts (added either way, times 0 or 1, no branch).
+                let at = (mask & of_colour[colour]).trailing_zeros() as usize;
+                deltas.leave[at] += fewer * i32::from(counts.by_colour[w][colour] == 1);
             }
         }
         for b in cells_of(board.empty_cells()) {

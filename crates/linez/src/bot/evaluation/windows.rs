@@ -305,11 +305,14 @@ impl WindowCounts {
         (sums.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
     }
 
-    /// The windows holding at most two colours (the others are mixed whatever one move does):
-    /// on a crowded board most windows hold three or more. Pinned against the plain filter.
+    /// The windows holding exactly `k` colours (`k` at most 7), found eight windows at a time
+    /// ([`WindowCounts::window_set`]). Pinned against the plain filter.
     #[inline]
-    pub(crate) fn few_colour_windows(&self) -> WindowSet {
-        self.window_set(|colours, _| !bytes_at_least(colours, 3))
+    pub(crate) fn windows_of_colours(&self, k: u8) -> WindowSet {
+        self.window_set(|colours, _| {
+            let at_least = if k == 0 { HIGH_BITS } else { bytes_at_least(colours, k) };
+            at_least & !bytes_at_least(colours, k + 1)
+        })
     }
 }
 
@@ -435,16 +438,18 @@ mod tests {
     }
 
     #[test]
-    fn few_colour_windows_are_the_windows_of_at_most_two_colours_in_order() {
+    fn windows_of_colours_are_the_windows_of_k_colours_in_order() {
         let table = WindowTable::new();
         let mut state = 23u64;
         for density in [0, 20, 50, 80, 100] {
             for _ in 0..20 {
                 let board = random_board(&mut state, density);
                 let counts = WindowCounts::new(&table, &board);
-                let plain: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] <= 2).collect();
-                let found: Vec<usize> = windows_in(counts.few_colour_windows()).collect();
-                assert_eq!(found, plain, "\n{board}");
+                for k in 0..=7 {
+                    let plain: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] == k).collect();
+                    let found: Vec<usize> = windows_in(counts.windows_of_colours(k)).collect();
+                    assert_eq!(found, plain, "\n{board}");
+                }
             }
         }
         let every: Vec<usize> = windows_in([u64::MAX; 3]).collect();
@@ -452,6 +457,10 @@ mod tests {
         for k in 0..4 {
             for (w, colours) in counts.colours.iter_mut().enumerate() {
                 *colours = ((w * 7 + k) % 5) as u8;
+            }
+            for colours in 0..=4 {
+                let plain: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] == colours).collect();
+                assert_eq!(windows_in(counts.windows_of_colours(colours)).collect::<Vec<_>>(), plain);
             }
             let plain = (0..WINDOWS).filter(|&w| counts.colours[w] <= 2).count() as u32;
             assert_eq!(counts.windows_counted(|colours| !bytes_at_least(colours, 3)), plain);
