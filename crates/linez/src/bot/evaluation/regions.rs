@@ -10,7 +10,8 @@ pub(crate) struct EmptyRegions {
     /// The regions: first those of two cells or more in the order of their lowest cell, then the
     /// single cells in order; only the first [`EmptyRegions::count`] are regions
     /// ([`EmptyRegions::sets`]). Nothing depends on the order but the `id`s.
-    all: [CellSet; MAX_REGIONS],
+    /// One more than the most regions: `all[NONE]` is the empty set, the region of no cell.
+    all: [CellSet; MAX_REGIONS + 1],
     count: usize,
     /// How many of the regions have two cells or more (they come first).
     multi: usize,
@@ -19,18 +20,22 @@ pub(crate) struct EmptyRegions {
     sizes: [u8; MAX_REGIONS],
     /// The empty cells with no empty neighbour: the regions of one cell.
     singles: CellSet,
+    /// The region of each empty cell; [`NONE`] for the others.
     pub(crate) id: [u8; CELLS],
 }
+
+/// The `id` of a cell in no region (an occupied cell), whose set `all[NONE]` is empty.
+const NONE: u8 = MAX_REGIONS as u8;
 
 impl EmptyRegions {
     pub(crate) fn new(board: &Board) -> EmptyRegions {
         let mut regions = EmptyRegions {
-            all: [0; MAX_REGIONS],
+            all: [0; MAX_REGIONS + 1],
             count: 0,
             multi: 0,
             sizes: [0; MAX_REGIONS],
             singles: 0,
-            id: [u8::MAX; CELLS],
+            id: [NONE; CELLS],
         };
         let empty = board.empty_cells();
         // The empty cells with no empty neighbour (common on crowded boards) are regions of their
@@ -85,12 +90,10 @@ impl EmptyRegions {
             // One region: reachable iff some neighbour is empty.
             return if neighbours_of(from) & self.all[0] != 0 { self.all[0] } else { 0 };
         }
+        // An occupied neighbour adds the empty set (no branch).
         let mut reach = 0;
         for at in cells_of(neighbours_of(from)) {
-            let id = self.id[at];
-            if id != u8::MAX {
-                reach |= self.all[id as usize];
-            }
+            reach |= self.all[self.id[at] as usize];
         }
         reach
     }
@@ -114,9 +117,8 @@ pub(crate) fn colour_reach(of_colour: &[CellSet; 8], regions: &EmptyRegions) -> 
     for &region in &regions.all[..regions.multi] {
         let border = neighbours(region);
         for (reach, &cells) in reach.iter_mut().zip(of_colour).skip(1) {
-            if border & cells != 0 {
-                *reach |= region;
-            }
+            // Without a branch: which colours touch which region the predictor cannot guess.
+            *reach |= region & 0u128.wrapping_sub(CellSet::from(border & cells != 0));
         }
     }
     reach

@@ -1,7 +1,7 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
 use super::regions::{colour_reach, EmptyRegions};
-use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable, HIGH_BITS};
+use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable};
 use super::Weights;
 use crate::*;
 
@@ -86,19 +86,39 @@ pub(crate) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
     (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
 }
 
-/// The windows [`structure_terms`] reads, as a set: those of one colour and, with `dirty` (dirty
-/// plans on), the mixed ones with an owner of three (they hold 4+ numbers); and how many windows
-/// are empty (counted only). Found eight windows at a time ([`WindowCounts::window_set`]), the
-/// owners from [`WindowCounts::owned`]. Pinned against the plain filter.
+/// The windows [`structure_terms`] reads, as two sets: those of one colour and, with `dirty`
+/// (dirty plans on), the mixed ones with an owner of three (they hold 4+ numbers); and how many
+/// windows are empty (counted only). Found eight windows at a time ([`WindowCounts::window_set`]),
+/// the owners from [`WindowCounts::owned`]. Pinned against the plain filter.
 #[inline]
-fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
-    let dirty = if dirty { HIGH_BITS } else { 0 };
-    let set = counts.window_set(|colours, owned| {
-        let mixed = bytes_at_least(colours, 2);
-        (bytes_at_least(colours, 1) & !mixed) | (mixed & bytes_at_least(owned, 1) & dirty)
-    });
+fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, WindowSet, i32) {
+    let single = counts.windows_of_colours(1);
+    let owned = if dirty {
+        counts.window_set(|colours, owned| bytes_at_least(colours, 2) & bytes_at_least(owned, 1))
+    } else {
+        [0; 3]
+    };
     let empty = counts.windows_counted(|colours| !bytes_at_least(colours, 1));
-    (set, empty as i32)
+    (single, owned, empty as i32)
+}
+
+/// A plan of `cost` numbers for a colour whose cheapest so far is `cheapest`, with `ways` further
+/// windows as cheap. (Without branches: as many cycles, more instructions.)
+#[inline]
+fn add_plan(cheapest: &mut u8, ways: &mut i32, cost: u8) {
+    if cost < *cheapest {
+        *cheapest = cost;
+        *ways = 0;
+    } else if cost == *cheapest {
+        *ways += 1;
+    }
+}
+
+/// All ones if `keep`, else none: a set kept or dropped without a branch (whether a window's cells
+/// are useful, by its numbers, is what the predictor cannot guess).
+#[inline]
+fn all_if(keep: bool) -> CellSet {
+    0u128.wrapping_sub(CellSet::from(keep))
 }
 
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
@@ -127,67 +147,48 @@ pub(crate) fn structure_terms(
     let mut ways = [0i32; 8];
     let mut useful2 = [0 as CellSet; 8];
     let mut useful3 = [0 as CellSet; 8];
-    let (visit, empty_windows) = plan_windows(counts, weights.dirty_plans != 0);
+    let (single, owned, empty_windows) = plan_windows(counts, weights.dirty_plans != 0);
     terms.open[0] += empty_windows;
-    for w in windows_in(visit) {
-        match counts.colours[w] {
-            1 => {
-                let colour = counts.colour_set[w].trailing_zeros() as usize;
-                let numbers = counts.numbers[w];
-                let missing = 5 - numbers;
-                if numbers >= 2 {
-                    useful2[colour] |= table.masks[w];
-                    if numbers >= 3 {
-                        useful3[colour] |= table.masks[w];
-                    }
-                }
-                if table.masks[w] & unreachable[colour] != 0 {
-                    terms.blocked[(numbers as usize).min(5)] += 1;
-                    continue;
-                }
-                terms.open[(numbers as usize).min(5)] += 1;
-                // Only a window at most as dear as the colour's cheapest so far changes the plan
-                // terms, so the dearer ones skip the supply checks.
-                if missing > cheapest[colour] || supply[colour] - numbers < missing {
-                    continue;
-                }
-                if strict && missing > 0 {
-                    // The numbers of the colour outside the window next to a region of its gaps.
-                    let mut gap_regions: CellSet = 0;
-                    for gap in cells_of(table.masks[w] & empty) {
-                        gap_regions |= regions.sets()[regions.id[gap] as usize];
-                    }
-                    let near = neighbours(gap_regions) & of_colour[colour] & !table.masks[w];
-                    // A count of bits: cheaper than taking cells off one at a time, a loop whose
-                    // length the predictor cannot guess (or all four taken off, unrolled).
-                    if near.count_ones() < u32::from(missing) {
-                        continue;
-                    }
-                }
-                if missing < cheapest[colour] {
-                    cheapest[colour] = missing;
-                    ways[colour] = 0;
-                } else if missing == cheapest[colour] {
-                    ways[colour] += 1;
-                }
+    for w in windows_in(single) {
+        let colour = counts.colour_set[w].trailing_zeros() as usize;
+        let numbers = counts.numbers[w];
+        let missing = 5 - numbers;
+        let mask = table.masks[w];
+        useful2[colour] |= mask & all_if(numbers >= 2);
+        useful3[colour] |= mask & all_if(numbers >= 3);
+        if mask & unreachable[colour] != 0 {
+            terms.blocked[(numbers as usize).min(5)] += 1;
+            continue;
+        }
+        terms.open[(numbers as usize).min(5)] += 1;
+        // Only a window at most as dear as the colour's cheapest so far changes the plan terms, so
+        // the dearer ones skip the supply checks (in any order of the windows: the same terms).
+        if missing > cheapest[colour] || supply[colour] - numbers < missing {
+            continue;
+        }
+        if strict && missing > 0 {
+            // The numbers of the colour outside the window next to a region of its gaps.
+            let mut gap_regions: CellSet = 0;
+            for gap in cells_of(mask & empty) {
+                gap_regions |= regions.sets()[regions.id[gap] as usize];
             }
-            _ => {
-                // A mixed window with an owner of three: `plan_windows` keeps no other, and none
-                // at all without dirty plans.
-                let colour = owner_of_three(counts.by_colour[w]).expect("plan_windows keeps owned windows");
-                let own = counts.by_colour[w][colour];
-                if supply[colour] < 5 || table.masks[w] & unreachable[colour] != 0 {
-                    continue;
-                }
-                let cost = 5 + counts.numbers[w] - 2 * own;
-                if cost < cheapest[colour] {
-                    cheapest[colour] = cost;
-                    ways[colour] = 0;
-                } else if cost == cheapest[colour] {
-                    ways[colour] += 1;
-                }
+            let near = neighbours(gap_regions) & of_colour[colour] & !mask;
+            // A count of bits: cheaper than taking cells off one at a time, a loop whose length
+            // the predictor cannot guess (or all four taken off, unrolled).
+            if near.count_ones() < u32::from(missing) {
+                continue;
             }
         }
+        add_plan(&mut cheapest[colour], &mut ways[colour], missing);
+    }
+    // The mixed windows with an owner of three (none without dirty plans).
+    for w in windows_in(owned) {
+        let colour = owner_of_three(counts.by_colour[w]).expect("plan_windows keeps owned windows");
+        let own = counts.by_colour[w][colour];
+        if supply[colour] < 5 || table.masks[w] & unreachable[colour] != 0 {
+            continue;
+        }
+        add_plan(&mut cheapest[colour], &mut ways[colour], 5 + counts.numbers[w] - 2 * own);
     }
     for colour in 1..8 {
         terms.plan[cheapest[colour] as usize] += 1;
@@ -369,21 +370,41 @@ mod tests {
                 let board = random_board(&mut state, density);
                 let counts = WindowCounts::new(&table, &board);
                 for dirty in [false, true] {
-                    let plain: Vec<usize> = (0..WINDOWS)
+                    let plain_single: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] == 1).collect();
+                    let plain_owned: Vec<usize> = (0..WINDOWS)
                         .filter(|&w| {
-                            counts.colours[w] == 1
-                                || dirty
-                                    && counts.colours[w] >= 2
-                                    && owner_of_three(counts.by_colour[w]).is_some()
+                            dirty && counts.colours[w] >= 2 && owner_of_three(counts.by_colour[w]).is_some()
                         })
                         .collect();
                     let empty = (0..WINDOWS).filter(|&w| counts.colours[w] == 0).count() as i32;
-                    let (set, found_empty) = plan_windows(&counts, dirty);
-                    assert_eq!(windows_in(set).collect::<Vec<_>>(), plain, "\n{board}");
+                    let (single, owned, found_empty) = plan_windows(&counts, dirty);
+                    assert_eq!(windows_in(single).collect::<Vec<_>>(), plain_single, "\n{board}");
+                    assert_eq!(windows_in(owned).collect::<Vec<_>>(), plain_owned, "\n{board}");
                     assert_eq!(found_empty, empty, "\n{board}");
                 }
             }
         }
+    }
+
+    #[test]
+    fn add_plan_keeps_the_cheapest_and_counts_the_ties() {
+        let mut state = 47u64;
+        for _ in 0..200 {
+            let (mut cheapest, mut ways) = (5u8, 0i32);
+            let mut costs = Vec::new();
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            for _ in 0..(state >> 59) {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let cost = (state >> 61) as u8 % 5;
+                costs.push(cost);
+                add_plan(&mut cheapest, &mut ways, cost);
+            }
+            let min = costs.iter().copied().min().unwrap_or(5);
+            let ties = costs.iter().filter(|&&c| c == min).count() as i32;
+            assert_eq!((cheapest, ways), (min, (ties - 1).max(0)), "{costs:?}");
+        }
+        assert_eq!(all_if(true), CellSet::MAX);
+        assert_eq!(all_if(false), 0);
     }
 
     #[test]
