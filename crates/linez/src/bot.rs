@@ -105,7 +105,7 @@ impl Bot {
     }
 
     /// A bot that spends `units` work units on every move, however long the game: no schedule
-    /// and no clock (tuning: the budget per move of a survival curve; a unit is about 1/220,000 s
+    /// and no clock (tuning: the budget per move of a survival curve; a unit is about 1/245,000 s
     /// of one core). The same moves as [`Bot::choose_with`] at [`effort_of_units`]`(units, ..)`.
     #[cfg(feature = "tuning")]
     pub fn with_move_units(units: u64) -> Bot {

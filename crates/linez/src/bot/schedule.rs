@@ -32,8 +32,10 @@ impl Effort {
 /// 3.6-3.9 us, and there the bot uses less of its budget, with the same moves. Units 13.7% cheaper
 /// since (2026-11-28, the same moves; `LINEZ_THREADS=1 linez-tune costs 4 5 4000 1`, 8 runs each
 /// side by side with the bot of 7ef02b4: 5,419 against 6,277 ns a unit) make that 4.4 us (227,000
-/// a second), planned at the same margin.
-pub(super) const UNITS_PER_SECOND: u64 = 220_000;
+/// a second), planned at the same margin. Units 10.4% cheaper again (2026-11-28, the same moves;
+/// 14 runs each side by side with the bot of 3bf7a63 on the loaded sandbox: 4,855 against 5,419
+/// cpu-ns a unit) make that 3.95 us (253,000 a second): 245,000 planned, the same margin.
+pub(super) const UNITS_PER_SECOND: u64 = 245_000;
 /// The most threads that sample a move ([`super::Bot::new`] takes as many as the system offers,
 /// up to this): the target machine has two cores.
 pub(super) const THREADS_MAX: usize = 2;

@@ -1,9 +1,31 @@
 //! The window change of every move of a board, in O(1) a move.
 
-use super::regions::EmptyRegions;
+use super::regions::{EmptyRegions, MAX_REGIONS};
 use super::windows::{may_share_window, windows_in, WindowCounts, WindowTable};
 use super::Weights;
 use crate::*;
+
+/// Per region of empty cells and per colour, the best `arrive` of a number of that colour in the
+/// region and the first cell that has it ([`MoveDeltas::best_arrivals`]): kept as one key
+/// `arrive << 8 | (255 - cell)`, so that the best is a plain maximum without a branch (a higher
+/// `arrive`, then a lower cell), in a fixed array rather than a vector allocated each time.
+/// Colour 0 (no colour) is never filled. Pinned against the plain search.
+pub(crate) struct RegionBest([[i64; 8]; MAX_REGIONS]);
+
+impl RegionBest {
+    /// The best `arrive` of `colour` in `region` and the first cell that has it.
+    #[inline]
+    pub(crate) fn get(&self, region: usize, colour: usize) -> (i32, Cell) {
+        let key = self.0[region][colour];
+        ((key >> 8) as i32, 0xFF - (key & 0xFF) as Cell)
+    }
+
+    /// The best `arrive` of `colour` in `region`.
+    #[inline]
+    pub(crate) fn value(&self, region: usize, colour: usize) -> i32 {
+        (self.0[region][colour] >> 8) as i32
+    }
+}
 
 /// The window-score change of every move on one board, in O(1) per move.
 ///
@@ -24,6 +46,7 @@ impl MoveDeltas {
     /// `leave` and `arrive` depends only on its own counts, so it is worked out once per window
     /// and added to its cells (pinned against the cell-by-cell sums of `removal_delta` and
     /// `addition_delta` in the tests).
+    #[inline(always)]
     pub(crate) fn new(
         table: &WindowTable,
         counts: &WindowCounts,
@@ -37,54 +60,47 @@ impl MoveDeltas {
         let window = &weights.window;
         let (empty, occupied) = (board.empty_cells(), board.occupied_cells());
         let of_colour = &counts.of_colour;
-        // Windows of three colours or more add nothing: only the others are visited.
-        for w in windows_in(counts.few_colour_windows()) {
-            // The window's parts, by its colours (its numbers and its empty cells found as sets,
-            // so that each cell costs only what it receives):
-            // - none (five empty cells): any colour arriving makes a window of one;
-            // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a
-            //   number arriving makes W[n+1] if it is of colour k and a mixed window (0) if not;
-            //   with n = 4 colour k completes a line of 5+ at the empty cell (every such line
-            //   holds a window like this one through the cell);
-            // - two colours: the only number of its colour leaving makes it a window of one
-            //   (W[n-1] instead of 0); arriving numbers leave it mixed;
-            // - three or more: mixed whatever one move does (not visited).
+        // The window's parts, by its colours (its numbers and its empty cells found as sets, so
+        // that each cell costs only what it receives); each kind of window visited from its own
+        // set (found eight windows at a time), not told apart by a branch a window:
+        // - none (five empty cells): any colour arriving makes a window of one;
+        // - one colour k with n numbers: a number leaving takes it from W[n] to W[n-1]; a number
+        //   arriving makes W[n+1] if it is of colour k and a mixed window (0) if not; with n = 4
+        //   colour k completes a line of 5+ at the empty cell (every such line holds a window
+        //   like this one through the cell);
+        // - two colours: the only number of its colour leaving makes it a window of one (W[n-1]
+        //   instead of 0); arriving numbers leave it mixed;
+        // - three or more: mixed whatever one move does (not visited).
+        for w in windows_in(counts.windows_of_colours(0)) {
+            for &at in &table.cells[w] {
+                base[at as usize] += window[1] - window[0];
+            }
+        }
+        for w in windows_in(counts.windows_of_colours(1)) {
             let numbers = counts.numbers[w] as usize;
-            let set = counts.colour_set[w];
-            let mask = table.masks[w];
-            match counts.colours[w] {
-                0 => {
-                    for &at in &table.cells[w] {
-                        base[at as usize] += window[1] - window[0];
-                    }
-                }
-                1 => {
-                    let own_colour = set.trailing_zeros() as usize;
-                    let here = window[numbers.min(5)];
-                    let leave = window[numbers - 1] - here;
-                    for at in cells_of(mask & occupied) {
-                        deltas.leave[at] += leave;
-                    }
-                    let arrive_own = window[(numbers + 1).min(5)];
-                    for at in cells_of(mask & empty) {
-                        base[at] -= here;
-                        deltas.arrive[at][own_colour] += arrive_own;
-                        if numbers == 4 {
-                            deltas.completes[at] |= set;
-                        }
-                    }
-                }
-                2 => {
-                    let fewer = window[numbers - 1];
-                    for colour in [set.trailing_zeros() as usize, 7 - set.leading_zeros() as usize] {
-                        if counts.by_colour[w][colour] == 1 {
-                            // The one cell of the window holding that colour.
-                            let at = (mask & of_colour[colour]).trailing_zeros() as usize;
-                            deltas.leave[at] += fewer;
-                        }
-                    }
-                }
-                _ => {}
+            let (set, mask) = (counts.colour_set[w], table.masks[w]);
+            let own_colour = set.trailing_zeros() as usize;
+            let here = window[numbers.min(5)];
+            let leave = window[numbers - 1] - here;
+            for at in cells_of(mask & occupied) {
+                deltas.leave[at] += leave;
+            }
+            let arrive_own = window[(numbers + 1).min(5)];
+            let completes = if numbers == 4 { set } else { 0 };
+            for at in cells_of(mask & empty) {
+                base[at] -= here;
+                deltas.arrive[at][own_colour] += arrive_own;
+                deltas.completes[at] |= completes;
+            }
+        }
+        for w in windows_in(counts.windows_of_colours(2)) {
+            let fewer = window[counts.numbers[w] as usize - 1];
+            let (set, mask) = (counts.colour_set[w], table.masks[w]);
+            for colour in [set.trailing_zeros() as usize, 7 - set.leading_zeros() as usize] {
+                // The lowest cell of the window holding that colour: its only one when the colour
+                // has one there, which is when it counts (added either way, times 0 or 1, no branch).
+                let at = (mask & of_colour[colour]).trailing_zeros() as usize;
+                deltas.leave[at] += fewer * i32::from(counts.by_colour[w][colour] == 1);
             }
         }
         for b in cells_of(board.empty_cells()) {
@@ -109,15 +125,15 @@ impl MoveDeltas {
     }
 
     /// Per region of empty cells of `board` and per colour, the best `arrive` in the region and
-    /// the first cell that has it (`(i32::MIN, 0)` for colour 0, which is no colour).
-    pub(crate) fn best_arrivals(&self, board: &Board, regions: &EmptyRegions) -> Vec<[(i32, Cell); 8]> {
-        let mut region_best = vec![[(i32::MIN, 0 as Cell); 8]; regions.sets().len()];
+    /// the first cell that has it ([`RegionBest`]).
+    #[inline(always)]
+    pub(crate) fn best_arrivals(&self, board: &Board, regions: &EmptyRegions) -> RegionBest {
+        let mut region_best = RegionBest([[i64::MIN; 8]; MAX_REGIONS]);
         for b in cells_of(board.empty_cells()) {
-            let best_here = &mut region_best[regions.id[b] as usize];
+            let best_here = &mut region_best.0[regions.id[b] as usize];
+            let first = 0xFF - b as i64;
             for (best, &arrive) in best_here.iter_mut().zip(self.arrive[b].iter()).skip(1) {
-                if arrive > best.0 {
-                    *best = (arrive, b);
-                }
+                *best = (*best).max(i64::from(arrive) << 8 | first);
             }
         }
         region_best
@@ -184,6 +200,32 @@ mod tests {
             }
         }
         deltas
+    }
+
+    #[test]
+    fn best_arrivals_are_each_regions_best_and_first_cell() {
+        let (table, weights) = (WindowTable::new(), Weights::default());
+        let mut state = 61u64;
+        for round in 0..300 {
+            let mut board = random_board(&mut state, [10, 40, 60, 75, 90][round % 5]);
+            if round % 3 == 0 {
+                for at in cells_of(board.occupied_cells()) {
+                    board.set(at, 1 + board.get(at) % 2);
+                }
+            }
+            let counts = WindowCounts::new(&table, &board);
+            let deltas = MoveDeltas::new(&table, &counts, &weights, &board);
+            let regions = EmptyRegions::new(&board);
+            let found = deltas.best_arrivals(&board, &regions);
+            for (index, &region) in regions.sets().iter().enumerate() {
+                for colour in 1..8 {
+                    let best = cells_of(region).map(|b| deltas.arrive[b][colour]).max().expect("a cell");
+                    let first = cells_of(region).find(|&b| deltas.arrive[b][colour] == best).expect("a cell");
+                    assert_eq!(found.get(index, colour), (best, first), "\n{board}");
+                    assert_eq!(found.value(index, colour), best);
+                }
+            }
+        }
     }
 
     #[test]

@@ -41,6 +41,13 @@ impl Evaluator {
         counts.derive(&self.table, old, new)
     }
 
+    /// The window counts after the quiet move `mv` of `board` (no line completed) from `counts`,
+    /// those of `board` ([`WindowCounts::derive_quiet`]).
+    #[inline]
+    pub(super) fn derive_quiet(&self, counts: &WindowCounts, board: &Board, mv: Move) -> WindowCounts {
+        counts.derive_quiet(&self.table, mv, board.get(mv.from) as usize)
+    }
+
     /// `counts`, those of `old`, made those of `new` in place ([`WindowCounts::update`]).
     pub(super) fn update(&self, counts: &mut WindowCounts, old: &Board, new: &Board) {
         counts.update(&self.table, old, new);
@@ -84,7 +91,7 @@ impl Evaluator {
         let regions = EmptyRegions::new(board);
         let mut terms = EvalTerms::default();
         structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
-        space_terms(board, &regions, &mut terms);
+        space_terms(counts, &regions, &mut terms);
         if follow_up {
             (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
         }
@@ -119,7 +126,7 @@ impl Evaluator {
             }
             let mut arrive = i32::MIN;
             for at in cells_of(neighbours_of(a) & board.empty_cells()) {
-                arrive = arrive.max(region_best[regions.id[at] as usize][colour].0);
+                arrive = arrive.max(region_best.value(regions.id[at] as usize, colour));
             }
             best = best.max(deltas.leave[a] + arrive);
         }

@@ -7,31 +7,43 @@ use crate::*;
 /// In fixed arrays rather than vectors: a rollout finds the regions of about twenty boards, and
 /// an allocation each cost more than the flood fills on a crowded board.
 pub(crate) struct EmptyRegions {
-    /// The regions, in the order of their lowest cell; only the first [`EmptyRegions::count`] are
-    /// regions ([`EmptyRegions::sets`]).
-    all: [CellSet; MAX_REGIONS],
+    /// The regions: first those of two cells or more in the order of their lowest cell, then the
+    /// single cells in order; only the first [`EmptyRegions::count`] are regions
+    /// ([`EmptyRegions::sets`]). Nothing depends on the order but the `id`s.
+    /// One more than the most regions: `all[NONE]` is the empty set, the region of no cell.
+    all: [CellSet; MAX_REGIONS + 1],
     count: usize,
-    /// The cells of each region, counted as they are labelled (a count of a set's bits is two
-    /// dozen instructions without the `popcnt` of later x86-64 levels).
+    /// How many of the regions have two cells or more (they come first).
+    multi: usize,
+    /// The cells of each region of two or more, counted as they are labelled (a count of a set's
+    /// bits is two dozen instructions without the `popcnt` of later x86-64 levels).
     sizes: [u8; MAX_REGIONS],
+    /// The empty cells with no empty neighbour: the regions of one cell.
+    singles: CellSet,
+    /// The region of each empty cell; [`NONE`] for the others.
     pub(crate) id: [u8; CELLS],
 }
 
+/// The `id` of a cell in no region (an occupied cell), whose set `all[NONE]` is empty.
+const NONE: u8 = MAX_REGIONS as u8;
+
 impl EmptyRegions {
     pub(crate) fn new(board: &Board) -> EmptyRegions {
-        let mut regions =
-            EmptyRegions { all: [0; MAX_REGIONS], count: 0, sizes: [0; MAX_REGIONS], id: [u8::MAX; CELLS] };
+        let mut regions = EmptyRegions {
+            all: [0; MAX_REGIONS + 1],
+            count: 0,
+            multi: 0,
+            sizes: [0; MAX_REGIONS],
+            singles: 0,
+            id: [NONE; CELLS],
+        };
         let empty = board.empty_cells();
-        let mut left = empty;
+        // The empty cells with no empty neighbour (common on crowded boards) are regions of their
+        // own: labelled last, without a flood fill or a search for the next seed each.
+        let singles = empty & !neighbours(empty);
+        let mut left = empty & !singles;
         while left != 0 {
-            let seed = left & left.wrapping_neg();
-            // An empty cell with no empty neighbour (common on crowded boards) is its own region:
-            // no flood fill.
-            let region = if neighbours_of(seed.trailing_zeros() as Cell) & empty == 0 {
-                seed
-            } else {
-                flood(seed, empty)
-            };
+            let region = flood(left & left.wrapping_neg(), left);
             let mut size = 0;
             for at in cells_of(region) {
                 regions.id[at] = regions.count as u8;
@@ -42,13 +54,27 @@ impl EmptyRegions {
             regions.count += 1;
             left &= !region;
         }
+        regions.multi = regions.count;
+        for at in cells_of(singles) {
+            regions.id[at] = regions.count as u8;
+            regions.all[regions.count] = cell_bit(at);
+            regions.count += 1;
+        }
+        regions.singles = singles;
         regions
     }
 
     /// The number of cells of the largest region (0 for a full board).
     #[inline]
     pub(crate) fn largest(&self) -> u32 {
-        self.sizes[..self.count].iter().copied().max().map_or(0, u32::from)
+        let single = u32::from(self.singles != 0);
+        self.sizes[..self.multi].iter().copied().max().map_or(single, u32::from)
+    }
+
+    /// The number of empty cells with no empty neighbour (the regions of one cell).
+    #[inline]
+    pub(crate) fn singles(&self) -> u32 {
+        (self.count - self.multi) as u32
     }
 
     /// The regions, by index (the `id` of their cells).
@@ -64,12 +90,10 @@ impl EmptyRegions {
             // One region: reachable iff some neighbour is empty.
             return if neighbours_of(from) & self.all[0] != 0 { self.all[0] } else { 0 };
         }
+        // An occupied neighbour adds the empty set (no branch).
         let mut reach = 0;
         for at in cells_of(neighbours_of(from)) {
-            let id = self.id[at];
-            if id != u8::MAX {
-                reach |= self.all[id as usize];
-            }
+            reach |= self.all[self.id[at] as usize];
         }
         reach
     }
@@ -79,32 +103,25 @@ impl EmptyRegions {
 /// forms a set of pairwise non-adjacent cells, and a 9x9 grid holds at most 41 of those.
 pub(crate) const MAX_REGIONS: usize = 41;
 
-/// Who can move where, by colour and by region of empty cells ([`colour_reach`]).
-pub(crate) struct ColourReach {
-    /// For each colour, the empty cells its numbers can reach.
-    pub(crate) reach: [CellSet; 8],
-    /// For each region (by its index in [`EmptyRegions::sets`]), the cells next to it: the
-    /// numbers among them are those that can move into it.
-    pub(crate) borders: [CellSet; MAX_REGIONS],
-}
-
-/// Who can move where on a board with the cells of each colour `of_colour`
-/// ([`super::WindowCounts::of_colour`]) and the empty `regions`: see [`ColourReach`].
+/// For each colour, the empty cells its numbers can reach, on a board with the cells of each
+/// colour `of_colour` ([`super::WindowCounts::of_colour`]) and the empty `regions`.
 ///
-/// The reach is the union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a
-/// region at a time (every region next to one of its numbers) instead of a number at a time.
-pub(crate) fn colour_reach(of_colour: &[CellSet; 8], regions: &EmptyRegions) -> ColourReach {
-    let mut found = ColourReach { reach: [0; 8], borders: [0; MAX_REGIONS] };
-    for (index, &region) in regions.sets().iter().enumerate() {
+/// The union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a region at a
+/// time (every region next to one of its numbers) instead of a number at a time, and the regions of
+/// one cell all at once: those next to a number of the colour. Pinned against the union.
+pub(crate) fn colour_reach(of_colour: &[CellSet; 8], regions: &EmptyRegions) -> [CellSet; 8] {
+    let mut reach = [0; 8];
+    for (reach, &cells) in reach.iter_mut().zip(of_colour).skip(1) {
+        *reach = regions.singles & neighbours(cells);
+    }
+    for &region in &regions.all[..regions.multi] {
         let border = neighbours(region);
-        found.borders[index] = border;
-        for (reach, &cells) in found.reach.iter_mut().zip(of_colour).skip(1) {
-            if border & cells != 0 {
-                *reach |= region;
-            }
+        for (reach, &cells) in reach.iter_mut().zip(of_colour).skip(1) {
+            // Without a branch: which colours touch which region the predictor cannot guess.
+            *reach |= region & 0u128.wrapping_sub(CellSet::from(border & cells != 0));
         }
     }
-    found
+    reach
 }
 
 #[cfg(test)]
@@ -118,8 +135,8 @@ mod tests {
     fn regions_reach_what_the_flood_fill_reaches() {
         let mut state = 3u64;
         // Up to a full board (no region) and a crowded one of single cells (no flood fill).
-        for round in 0..100 {
-            let board = random_board(&mut state, [0, 20, 55, 85, 100][round % 5]);
+        for round in 0..120 {
+            let board = random_board(&mut state, [0, 20, 55, 70, 85, 100][round % 6]);
             let regions = EmptyRegions::new(&board);
             for from in cells_of(board.occupied_cells()) {
                 assert_eq!(regions.reachable_from(from), board.reachable_from(from));
@@ -130,6 +147,13 @@ mod tests {
             }
             let largest = regions.sets().iter().map(|set| set.count_ones()).max().unwrap_or(0);
             assert_eq!(regions.largest(), largest, "\n{board}");
+            let empty = board.empty_cells();
+            assert_eq!(regions.singles(), (empty & !neighbours(empty)).count_ones(), "\n{board}");
+            // Each region once: as many as the distinct flood fills, together the empty cells.
+            let plain: std::collections::HashSet<CellSet> =
+                cells_of(board.empty_cells()).map(|at| flood(1u128 << at, board.empty_cells())).collect();
+            assert_eq!(regions.sets().len(), plain.len(), "\n{board}");
+            assert_eq!(regions.sets().iter().fold(0, |all, set| all | set), board.empty_cells());
         }
     }
 
@@ -145,10 +169,7 @@ mod tests {
                     plain[board.get(a) as usize] |= regions.reachable_from(a);
                 }
                 let found = colour_reach(&WindowCounts::new(&WindowTable::new(), &board).of_colour, &regions);
-                assert_eq!(found.reach, plain, "\n{board}");
-                for (index, &region) in regions.sets().iter().enumerate() {
-                    assert_eq!(found.borders[index], neighbours(region), "\n{board}");
-                }
+                assert_eq!(found, plain, "\n{board}");
             }
         }
         // The most regions a board can have: every other cell empty, 41 cells with no empty
@@ -163,9 +184,10 @@ mod tests {
         let regions = EmptyRegions::new(&board);
         assert_eq!(regions.sets().len(), MAX_REGIONS);
         let of_colour = WindowCounts::new(&WindowTable::new(), &board).of_colour;
-        assert_eq!(
-            colour_reach(&of_colour, &regions).borders[MAX_REGIONS - 1],
-            neighbours(regions.sets()[40])
-        );
+        let mut plain = [0 as CellSet; 8];
+        for a in cells_of(board.occupied_cells()) {
+            plain[board.get(a) as usize] |= regions.reachable_from(a);
+        }
+        assert_eq!(colour_reach(&of_colour, &regions), plain);
     }
 }

@@ -1,6 +1,6 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
-use super::regions::{colour_reach, ColourReach, EmptyRegions};
+use super::regions::{colour_reach, EmptyRegions};
 use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable};
 use super::Weights;
 use crate::*;
@@ -50,12 +50,28 @@ impl EvalTerms {
     }
 }
 
-/// The free-space terms of the evaluation (costs): isolated and stranded empty cells.
-pub(crate) fn space_terms(board: &Board, regions: &EmptyRegions, terms: &mut EvalTerms) {
-    let empty = board.empty_cells();
-    terms.isolated = (empty & !neighbours(empty)).count_ones() as i32;
-    let largest = regions.largest();
-    terms.stranded = empty.count_ones() as i32 - largest as i32;
+/// The free-space terms of the evaluation (costs): isolated and stranded empty cells, from the
+/// regions and the count of empty cells the window counts keep (no count of a set's bits).
+pub(crate) fn space_terms(counts: &WindowCounts, regions: &EmptyRegions, terms: &mut EvalTerms) {
+    terms.isolated = regions.singles() as i32;
+    terms.stranded = i32::from(counts.supply[0]) - regions.largest() as i32;
+}
+
+/// The cells of the seven sets `sets[1..8]` counted together, those in `within` only: the sets
+/// summed bit by bit in carry-save adders (ones, twos, fours), three counts of bits instead of
+/// seven (a count is two dozen instructions without `popcnt`). Pinned against the counts.
+#[inline]
+fn cells_in_sets(sets: &[CellSet; 8], within: CellSet) -> i32 {
+    let add = |a: CellSet, b: CellSet, c: CellSet| {
+        let half = a ^ b;
+        (half ^ c, (a & b) | (half & c))
+    };
+    let (ones_a, twos_a) = add(sets[1], sets[2], sets[3]);
+    let (ones_b, twos_b) = add(sets[4], sets[5], sets[6]);
+    let (ones, twos_c) = add(ones_a, ones_b, sets[7]);
+    let (twos, fours) = add(twos_a, twos_b, twos_c);
+    ((ones & within).count_ones() + 2 * (twos & within).count_ones() + 4 * (fours & within).count_ones())
+        as i32
 }
 
 /// The colour (1..=7) that owns 3 or more of a window's numbers, given the window's counts by
@@ -70,34 +86,39 @@ pub(crate) fn owner_of_three(by_colour: [u8; 8]) -> Option<usize> {
     (owners != 0).then(|| (owners.trailing_zeros() / 8) as usize)
 }
 
-/// Whether `set` holds at least `n` cells: `n - 1` lowest cells taken off, one must be left
-/// (for the few that `n` is here, cheaper than a count of the bits without `popcnt`). Pinned
-/// against the count.
+/// The windows [`structure_terms`] reads, as two sets: those of one colour and, with `dirty`
+/// (dirty plans on), the mixed ones with an owner of three (they hold 4+ numbers); and how many
+/// windows are empty (counted only). Found eight windows at a time ([`WindowCounts::window_set`]),
+/// the owners from [`WindowCounts::owned`]. Pinned against the plain filter.
 #[inline]
-fn has_at_least(mut set: CellSet, n: u8) -> bool {
-    for _ in 1..n {
-        set &= set.wrapping_sub(1);
-    }
-    n == 0 || set != 0
+fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, WindowSet, i32) {
+    let single = counts.windows_of_colours(1);
+    let owned = if dirty {
+        counts.window_set(|colours, owned| bytes_at_least(colours, 2) & bytes_at_least(owned, 1))
+    } else {
+        [0; 3]
+    };
+    let empty = counts.windows_counted(|colours| !bytes_at_least(colours, 1));
+    (single, owned, empty as i32)
 }
 
-/// The windows [`structure_terms`] reads, as a set: those of one colour and, with `dirty` (dirty
-/// plans on), the mixed ones with an owner of three (they hold 4+ numbers); and how many windows
-/// are empty (counted only). Found eight windows at a time ([`WindowCounts::window_set`]), the
-/// owners only among the mixed windows of 4+: on a crowded board most windows are mixed without
-/// an owner. Pinned against the plain filter.
+/// A plan of `cost` numbers for a colour whose cheapest so far is `cheapest`, with `ways` further
+/// windows as cheap. (Without branches: as many cycles, more instructions.)
 #[inline]
-fn plan_windows(counts: &WindowCounts, dirty: bool) -> (WindowSet, i32) {
-    let mut set = counts.window_set(|colours, _| bytes_at_least(colours, 1) & !bytes_at_least(colours, 2));
-    let empty = counts.window_set(|colours, _| !bytes_at_least(colours, 1));
-    if dirty {
-        let full =
-            counts.window_set(|colours, numbers| bytes_at_least(colours, 2) & bytes_at_least(numbers, 4));
-        for w in windows_in(full) {
-            set[w / 64] |= u64::from(owner_of_three(counts.by_colour[w]).is_some()) << (w % 64);
-        }
+fn add_plan(cheapest: &mut u8, ways: &mut i32, cost: u8) {
+    if cost < *cheapest {
+        *cheapest = cost;
+        *ways = 0;
+    } else if cost == *cheapest {
+        *ways += 1;
     }
-    (set, empty.iter().map(|word| word.count_ones() as i32).sum())
+}
+
+/// All ones if `keep`, else none: a set kept or dropped without a branch (whether a window's cells
+/// are useful, by its numbers, is what the predictor cannot guess).
+#[inline]
+fn all_if(keep: bool) -> CellSet {
+    0u128.wrapping_sub(CellSet::from(keep))
 }
 
 /// The structure of a board: every 5-cell window of one colour scores [`Weights::window`] by its
@@ -115,7 +136,7 @@ pub(crate) fn structure_terms(
     terms: &mut EvalTerms,
 ) {
     let (supply, of_colour) = (&counts.supply, &counts.of_colour);
-    let ColourReach { reach, borders } = colour_reach(of_colour, regions);
+    let reach = colour_reach(of_colour, regions);
     let empty = board.empty_cells();
     // Per colour, the empty cells its numbers cannot reach: a window of the colour with one of
     // them is blocked.
@@ -126,71 +147,55 @@ pub(crate) fn structure_terms(
     let mut ways = [0i32; 8];
     let mut useful2 = [0 as CellSet; 8];
     let mut useful3 = [0 as CellSet; 8];
-    let (visit, empty_windows) = plan_windows(counts, weights.dirty_plans != 0);
+    let (single, owned, empty_windows) = plan_windows(counts, weights.dirty_plans != 0);
     terms.open[0] += empty_windows;
-    for w in windows_in(visit) {
-        match counts.colours[w] {
-            1 => {
-                let colour = counts.colour_set[w].trailing_zeros() as usize;
-                let numbers = counts.numbers[w];
-                let missing = 5 - numbers;
-                if numbers >= 2 {
-                    useful2[colour] |= table.masks[w];
-                    if numbers >= 3 {
-                        useful3[colour] |= table.masks[w];
-                    }
-                }
-                if table.masks[w] & unreachable[colour] != 0 {
-                    terms.blocked[(numbers as usize).min(5)] += 1;
-                    continue;
-                }
-                terms.open[(numbers as usize).min(5)] += 1;
-                // Only a window at most as dear as the colour's cheapest so far changes the plan
-                // terms, so the dearer ones skip the supply checks.
-                if missing > cheapest[colour] || supply[colour] - numbers < missing {
-                    continue;
-                }
-                if strict && missing > 0 {
-                    // The numbers of the colour outside the window next to a region of its gaps.
-                    let mut near: CellSet = 0;
-                    for gap in cells_of(table.masks[w] & empty) {
-                        near |= borders[regions.id[gap] as usize];
-                    }
-                    if !has_at_least(near & of_colour[colour] & !table.masks[w], missing) {
-                        continue;
-                    }
-                }
-                if missing < cheapest[colour] {
-                    cheapest[colour] = missing;
-                    ways[colour] = 0;
-                } else if missing == cheapest[colour] {
-                    ways[colour] += 1;
-                }
+    for w in windows_in(single) {
+        let colour = counts.colour_set[w].trailing_zeros() as usize;
+        let numbers = counts.numbers[w];
+        let missing = 5 - numbers;
+        let mask = table.masks[w];
+        useful2[colour] |= mask & all_if(numbers >= 2);
+        useful3[colour] |= mask & all_if(numbers >= 3);
+        if mask & unreachable[colour] != 0 {
+            terms.blocked[(numbers as usize).min(5)] += 1;
+            continue;
+        }
+        terms.open[(numbers as usize).min(5)] += 1;
+        // Only a window at most as dear as the colour's cheapest so far changes the plan terms, so
+        // the dearer ones skip the supply checks (in any order of the windows: the same terms).
+        if missing > cheapest[colour] || supply[colour] - numbers < missing {
+            continue;
+        }
+        if strict && missing > 0 {
+            // The numbers of the colour outside the window next to a region of its gaps.
+            let mut gap_regions: CellSet = 0;
+            for gap in cells_of(mask & empty) {
+                gap_regions |= regions.sets()[regions.id[gap] as usize];
             }
-            _ => {
-                // A mixed window with an owner of three: `plan_windows` keeps no other, and none
-                // at all without dirty plans.
-                let colour = owner_of_three(counts.by_colour[w]).expect("plan_windows keeps owned windows");
-                let own = counts.by_colour[w][colour];
-                if supply[colour] < 5 || table.masks[w] & unreachable[colour] != 0 {
-                    continue;
-                }
-                let cost = 5 + counts.numbers[w] - 2 * own;
-                if cost < cheapest[colour] {
-                    cheapest[colour] = cost;
-                    ways[colour] = 0;
-                } else if cost == cheapest[colour] {
-                    ways[colour] += 1;
-                }
+            let near = neighbours(gap_regions) & of_colour[colour] & !mask;
+            // A count of bits: cheaper than taking cells off one at a time, a loop whose length
+            // the predictor cannot guess (or all four taken off, unrolled).
+            if near.count_ones() < u32::from(missing) {
+                continue;
             }
         }
+        add_plan(&mut cheapest[colour], &mut ways[colour], missing);
+    }
+    // The mixed windows with an owner of three (none without dirty plans).
+    for w in windows_in(owned) {
+        let colour = owner_of_three(counts.by_colour[w]).expect("plan_windows keeps owned windows");
+        let own = counts.by_colour[w][colour];
+        if supply[colour] < 5 || table.masks[w] & unreachable[colour] != 0 {
+            continue;
+        }
+        add_plan(&mut cheapest[colour], &mut ways[colour], 5 + counts.numbers[w] - 2 * own);
     }
     for colour in 1..8 {
         terms.plan[cheapest[colour] as usize] += 1;
         terms.plan_ways += ways[colour].min(3);
-        terms.useful2 += (useful2[colour] & empty).count_ones() as i32;
-        terms.useful3 += (useful3[colour] & empty).count_ones() as i32;
     }
+    terms.useful2 += cells_in_sets(&useful2, empty);
+    terms.useful3 += cells_in_sets(&useful3, empty);
 }
 
 #[cfg(test)]
@@ -199,7 +204,7 @@ mod tests {
     use crate::bot::evaluation::tests::{plain_window_score, random_board};
     use crate::bot::evaluation::windows::WINDOWS;
     use crate::bot::evaluation::Evaluator;
-    use crate::{flood, Cell, CELLS};
+    use crate::{flood, Cell, ALL_CELLS, CELLS};
 
     #[test]
     fn counted_window_terms_weigh_to_the_plain_window_score() {
@@ -365,17 +370,16 @@ mod tests {
                 let board = random_board(&mut state, density);
                 let counts = WindowCounts::new(&table, &board);
                 for dirty in [false, true] {
-                    let plain: Vec<usize> = (0..WINDOWS)
+                    let plain_single: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] == 1).collect();
+                    let plain_owned: Vec<usize> = (0..WINDOWS)
                         .filter(|&w| {
-                            counts.colours[w] == 1
-                                || dirty
-                                    && counts.colours[w] >= 2
-                                    && owner_of_three(counts.by_colour[w]).is_some()
+                            dirty && counts.colours[w] >= 2 && owner_of_three(counts.by_colour[w]).is_some()
                         })
                         .collect();
                     let empty = (0..WINDOWS).filter(|&w| counts.colours[w] == 0).count() as i32;
-                    let (set, found_empty) = plan_windows(&counts, dirty);
-                    assert_eq!(windows_in(set).collect::<Vec<_>>(), plain, "\n{board}");
+                    let (single, owned, found_empty) = plan_windows(&counts, dirty);
+                    assert_eq!(windows_in(single).collect::<Vec<_>>(), plain_single, "\n{board}");
+                    assert_eq!(windows_in(owned).collect::<Vec<_>>(), plain_owned, "\n{board}");
                     assert_eq!(found_empty, empty, "\n{board}");
                 }
             }
@@ -383,15 +387,42 @@ mod tests {
     }
 
     #[test]
-    fn has_at_least_agrees_with_the_count() {
-        let mut state = 37u64;
-        for density in [0, 3, 10, 50, 100] {
-            for _ in 0..40 {
-                let set = random_board(&mut state, density).occupied_cells();
-                for n in 0..=8 {
-                    assert_eq!(has_at_least(set, n), set.count_ones() >= u32::from(n), "{set:x} {n}");
-                }
+    fn add_plan_keeps_the_cheapest_and_counts_the_ties() {
+        let mut state = 47u64;
+        for _ in 0..200 {
+            let (mut cheapest, mut ways) = (5u8, 0i32);
+            let mut costs = Vec::new();
+            state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            for _ in 0..(state >> 59) {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let cost = (state >> 61) as u8 % 5;
+                costs.push(cost);
+                add_plan(&mut cheapest, &mut ways, cost);
             }
+            let min = costs.iter().copied().min().unwrap_or(5);
+            let ties = costs.iter().filter(|&&c| c == min).count() as i32;
+            assert_eq!((cheapest, ways), (min, (ties - 1).max(0)), "{costs:?}");
         }
+        assert_eq!(all_if(true), CellSet::MAX);
+        assert_eq!(all_if(false), 0);
+    }
+
+    #[test]
+    fn cells_in_sets_is_the_sum_of_the_counts() {
+        let mut state = 43u64;
+        for round in 0..500 {
+            let mut sets = [0 as CellSet; 8];
+            for set in sets.iter_mut() {
+                *set = random_board(&mut state, [0, 10, 50, 90, 100][round % 5]).occupied_cells();
+            }
+            let within = random_board(&mut state, 60).empty_cells();
+            let plain: u32 = sets[1..].iter().map(|set| (set & within).count_ones()).sum();
+            assert_eq!(cells_in_sets(&sets, within), plain as i32);
+            assert_eq!(
+                cells_in_sets(&sets, ALL_CELLS),
+                sets[1..].iter().map(|s| s.count_ones() as i32).sum()
+            );
+        }
+        assert_eq!(cells_in_sets(&[ALL_CELLS; 8], ALL_CELLS), 7 * CELLS as i32);
     }
 }

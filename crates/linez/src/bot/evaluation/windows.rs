@@ -62,6 +62,10 @@ pub(crate) struct WindowCounts {
     pub(crate) colours: [u8; WINDOWS],
     /// Bit `c` set if colour `c` is in the window.
     pub(crate) colour_set: [u8; WINDOWS],
+    /// 1 if a colour holds three or more of the window's cells (at most one can), else 0: kept
+    /// through the updates, so that the evaluation finds the mixed windows with an owner eight at
+    /// a time ([`WindowCounts::window_set`]) instead of testing each mixed window's counts.
+    pub(crate) owned: [u8; WINDOWS],
     /// Per colour, the cells holding it (index 0: the empty cells), kept with the windows so that
     /// each evaluation need not sort the board's numbers by colour again.
     pub(crate) of_colour: [CellSet; 8],
@@ -76,6 +80,7 @@ impl WindowCounts {
             numbers: [0; WINDOWS],
             colours: [0; WINDOWS],
             colour_set: [0; WINDOWS],
+            owned: [0; WINDOWS],
             of_colour: [0; 8],
             supply: [0; 8],
         };
@@ -95,6 +100,8 @@ impl WindowCounts {
             counts.numbers[window] = 5 - counts.by_colour[window][0];
             counts.colour_set[window] = set & !1;
             counts.colours[window] = (set & !1).count_ones() as u8;
+            let numbers = u64::from_le_bytes(counts.by_colour[window]) & !0xFF;
+            counts.owned[window] = u8::from(bytes_at_least(numbers, 3) != 0);
         }
         counts
     }
@@ -105,6 +112,42 @@ impl WindowCounts {
     pub(crate) fn derive(&self, table: &WindowTable, old: &Board, new: &Board) -> WindowCounts {
         let mut counts = self.clone();
         counts.update(table, old, new);
+        counts
+    }
+
+    /// The counts after the quiet move `mv` of a number of `colour` (it completes no line, so
+    /// only its two cells change), derived from `self`: [`WindowCounts::derive`] without the
+    /// search for the changed cells, and with the way each cell changes known (a number leaves
+    /// one, arrives at the other), branch-free. Pinned against [`WindowCounts::new`].
+    #[inline]
+    pub(crate) fn derive_quiet(&self, table: &WindowTable, mv: Move, colour: usize) -> WindowCounts {
+        let mut counts = self.clone();
+        let moved = cell_bit(mv.from) | cell_bit(mv.to);
+        counts.of_colour[colour] ^= moved;
+        counts.of_colour[0] ^= moved;
+        let bit = 1u8 << colour;
+        for &w in table.windows_of(mv.from) {
+            let w = w as usize;
+            let by_colour = &mut counts.by_colour[w];
+            by_colour[colour] -= 1;
+            by_colour[0] += 1;
+            counts.numbers[w] -= 1;
+            counts.owned[w] -= u8::from(by_colour[colour] == 2);
+            let gone = u8::from(by_colour[colour] == 0);
+            counts.colour_set[w] &= !(bit * gone);
+            counts.colours[w] -= gone;
+        }
+        for &w in table.windows_of(mv.to) {
+            let w = w as usize;
+            let by_colour = &mut counts.by_colour[w];
+            by_colour[colour] += 1;
+            by_colour[0] -= 1;
+            counts.numbers[w] += 1;
+            counts.owned[w] += u8::from(by_colour[colour] == 3);
+            let new = u8::from(by_colour[colour] == 1);
+            counts.colour_set[w] |= bit * new;
+            counts.colours[w] += new;
+        }
         counts
     }
 
@@ -126,6 +169,9 @@ impl WindowCounts {
                 by_colour[was] -= 1;
                 by_colour[now] += 1;
                 counts.numbers[w] = 5 - by_colour[0];
+                // An owner of three leaves at 2, arrives at 3.
+                counts.owned[w] -= u8::from(was != 0 && by_colour[was] == 2);
+                counts.owned[w] += u8::from(now != 0 && by_colour[now] == 3);
                 // The colours counted as they come and go (a count of bits is a dozen
                 // instructions without the popcnt instruction of later x86-64 levels). Branches:
                 // without them (masks of the colour bits, or the counts as one word) measured
@@ -208,15 +254,15 @@ pub(crate) fn bytes_at_least(word: u64, k: u8) -> u64 {
 pub(crate) const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
 
 impl WindowCounts {
-    /// The windows kept by `flags`, eight windows at a time: `flags(colours, numbers)` gets eight
-    /// windows' [`WindowCounts::colours`] and [`WindowCounts::numbers`] as words (byte `i`:
+    /// The windows kept by `flags`, eight windows at a time: `flags(colours, owned)` gets eight
+    /// windows' [`WindowCounts::colours`] and [`WindowCounts::owned`] as words (byte `i`:
     /// window `8j + i`) and sets the high bit of the bytes of the windows it keeps
     /// ([`bytes_at_least`]). Branch-free, a word at a time instead of a window at a time.
     #[inline]
     pub(crate) fn window_set(&self, flags: impl Fn(u64, u64) -> u64) -> WindowSet {
         let mut set: WindowSet = [0; 3];
-        let mut add = |start: usize, colours: u64, numbers: u64| {
-            let kept = flags(colours, numbers) & HIGH_BITS;
+        let mut add = |start: usize, colours: u64, owned: u64| {
+            let kept = flags(colours, owned) & HIGH_BITS;
             // The high bits gathered into the top byte, window `start` lowest.
             let byte = (kept >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
             set[start / 64] |= byte << (start % 64);
@@ -226,7 +272,7 @@ impl WindowCounts {
         };
         const TAIL: usize = WINDOWS - WINDOWS % 8;
         for start in (0..TAIL).step_by(8) {
-            add(start, word(&self.colours, start), word(&self.numbers, start));
+            add(start, word(&self.colours, start), word(&self.owned, start));
         }
         // The last windows, the bytes past them not windows.
         let tail = |bytes: &[u8; WINDOWS]| {
@@ -234,17 +280,39 @@ impl WindowCounts {
             eight[..WINDOWS % 8].copy_from_slice(&bytes[TAIL..]);
             u64::from_le_bytes(eight)
         };
-        let (colours, numbers) = (tail(&self.colours), tail(&self.numbers));
-        add(TAIL, colours, numbers);
+        let (colours, owned) = (tail(&self.colours), tail(&self.owned));
+        add(TAIL, colours, owned);
         set[TAIL / 64] &= u64::MAX >> (64 - WINDOWS % 64);
         set
     }
 
-    /// The windows holding at most two colours (the others are mixed whatever one move does):
-    /// on a crowded board most windows hold three or more. Pinned against the plain filter.
+    /// How many windows `flags` keeps, eight windows at a time as in [`WindowCounts::window_set`]
+    /// (from [`WindowCounts::colours`] alone): the kept bytes summed a byte each, no count of
+    /// bits. Pinned against the plain filter.
     #[inline]
-    pub(crate) fn few_colour_windows(&self) -> WindowSet {
-        self.window_set(|colours, _| !bytes_at_least(colours, 3))
+    pub(crate) fn windows_counted(&self, flags: impl Fn(u64) -> u64) -> u32 {
+        const TAIL: usize = WINDOWS - WINDOWS % 8;
+        // Per byte, how many of its windows were kept (at most 18, no carry into the next).
+        let mut sums = 0u64;
+        for start in (0..TAIL).step_by(8) {
+            let word = u64::from_le_bytes(self.colours[start..start + 8].try_into().expect("8 windows"));
+            sums += (flags(word) & HIGH_BITS) >> 7;
+        }
+        let mut eight = [0u8; 8];
+        eight[..WINDOWS % 8].copy_from_slice(&self.colours[TAIL..]);
+        let tail_kept = (flags(u64::from_le_bytes(eight)) & HIGH_BITS) >> 7;
+        sums += tail_kept & (u64::MAX >> (8 * (8 - WINDOWS % 8)));
+        (sums.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+    }
+
+    /// The windows holding exactly `k` colours (`k` at most 7), found eight windows at a time
+    /// ([`WindowCounts::window_set`]). Pinned against the plain filter.
+    #[inline]
+    pub(crate) fn windows_of_colours(&self, k: u8) -> WindowSet {
+        self.window_set(|colours, _| {
+            let at_least = if k == 0 { HIGH_BITS } else { bytes_at_least(colours, k) };
+            at_least & !bytes_at_least(colours, k + 1)
+        })
     }
 }
 
@@ -303,6 +371,7 @@ mod tests {
         assert_eq!(derived.numbers, fresh.numbers, "\n{board}");
         assert_eq!(derived.colours, fresh.colours, "\n{board}");
         assert_eq!(derived.colour_set, fresh.colour_set, "\n{board}");
+        assert_eq!(derived.owned, fresh.owned, "\n{board}");
         assert_eq!(derived.of_colour, fresh.of_colour, "\n{board}");
         assert_eq!(derived.supply, fresh.supply, "\n{board}");
     }
@@ -313,6 +382,7 @@ mod tests {
         let mut state = 5u64;
         let mut rng = SampleRng::for_sample(99, 0);
         let mut lines_seen = 0;
+        let mut quiet_moves = 0;
         for density in [20, 50, 80] {
             for _ in 0..30 {
                 let mut board = random_board(&mut state, density);
@@ -329,6 +399,15 @@ mod tests {
                     lines_seen += usize::from(removal.count > 0);
                     counts = counts.derive(&table, &before, &board);
                     assert_same_counts(&counts, &WindowCounts::new(&table, &board), &board);
+                    // Every quiet move of the board, its counts derived as a quiet move.
+                    for mv in board.legal_moves() {
+                        let mut after = board;
+                        if after.apply_legal_move(mv).count == 0 {
+                            let quiet = counts.derive_quiet(&table, mv, board.get(mv.from) as usize);
+                            assert_same_counts(&quiet, &WindowCounts::new(&table, &after), &after);
+                            quiet_moves += 1;
+                        }
+                    }
                     let before = board;
                     let colours = [1 + rng.below(7) as u8, 1 + rng.below(7) as u8, 1 + rng.below(7) as u8];
                     place_random(&mut board, colours, &mut rng);
@@ -338,6 +417,7 @@ mod tests {
             }
         }
         assert!(lines_seen > 0, "the sequences should remove some lines");
+        assert!(quiet_moves > 10_000, "{quiet_moves}");
     }
 
     #[test]
@@ -358,19 +438,35 @@ mod tests {
     }
 
     #[test]
-    fn few_colour_windows_are_the_windows_of_at_most_two_colours_in_order() {
+    fn windows_of_colours_are_the_windows_of_k_colours_in_order() {
         let table = WindowTable::new();
         let mut state = 23u64;
         for density in [0, 20, 50, 80, 100] {
             for _ in 0..20 {
                 let board = random_board(&mut state, density);
                 let counts = WindowCounts::new(&table, &board);
-                let plain: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] <= 2).collect();
-                let found: Vec<usize> = windows_in(counts.few_colour_windows()).collect();
-                assert_eq!(found, plain, "\n{board}");
+                for k in 0..=7 {
+                    let plain: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] == k).collect();
+                    let found: Vec<usize> = windows_in(counts.windows_of_colours(k)).collect();
+                    assert_eq!(found, plain, "\n{board}");
+                }
             }
         }
         let every: Vec<usize> = windows_in([u64::MAX; 3]).collect();
+        let mut counts = WindowCounts::new(&table, &Board::new());
+        for k in 0..4 {
+            for (w, colours) in counts.colours.iter_mut().enumerate() {
+                *colours = ((w * 7 + k) % 5) as u8;
+            }
+            for colours in 0..=4 {
+                let plain: Vec<usize> = (0..WINDOWS).filter(|&w| counts.colours[w] == colours).collect();
+                assert_eq!(windows_in(counts.windows_of_colours(colours)).collect::<Vec<_>>(), plain);
+            }
+            let plain = (0..WINDOWS).filter(|&w| counts.colours[w] <= 2).count() as u32;
+            assert_eq!(counts.windows_counted(|colours| !bytes_at_least(colours, 3)), plain);
+            let plain = counts.colours.iter().filter(|&&c| c == 0).count() as u32;
+            assert_eq!(counts.windows_counted(|colours| !bytes_at_least(colours, 1)), plain);
+        }
         assert_eq!(every, (0..192).collect::<Vec<_>>());
         assert_eq!(windows_in([0, 1 << 5, 1 << 63]).collect::<Vec<_>>(), [69, 191]);
     }

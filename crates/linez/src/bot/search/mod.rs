@@ -125,7 +125,7 @@ impl Search<'_> {
         for candidate in quiet.iter_mut() {
             let mut after = *board;
             after.apply_quiet_move(candidate.mv);
-            let after_counts = eval.derive(counts, board, &after);
+            let after_counts = eval.derive_quiet(counts, board, candidate.mv);
             candidate.value = i64::from(eval.evaluate(&after, &after_counts, false));
         }
         quiet.sort_by_key(|x| std::cmp::Reverse(x.value));
@@ -153,7 +153,7 @@ impl Search<'_> {
             .map(|(id, &candidate)| {
                 let mut after = *board;
                 after.apply_quiet_move(candidate.mv);
-                let counts = self.eval.derive(counts, board, &after);
+                let counts = self.eval.derive_quiet(counts, board, candidate.mv);
                 Candidate { scored: Scored { mv: candidate.mv, value: 0 }, after, counts, id }
             })
             .collect();

@@ -36,7 +36,7 @@ impl Search<'_> {
                 for option in &top.best {
                     let mut after = board;
                     after.apply_quiet_move(option.mv);
-                    let after_counts = eval.derive(&counts, &board, &after);
+                    let after_counts = eval.derive_quiet(&counts, &board, option.mv);
                     values.push(eval.evaluate(&after, &after_counts, false));
                 }
                 let best = values.iter().copied().max().expect("options");
@@ -99,13 +99,14 @@ impl Search<'_> {
         let mut best_line: Option<(u32, Move)> = None;
         for a in cells_of(board.occupied_cells()) {
             let colour = board.get(a) as usize;
-            let mut seen: CellSet = 0;
+            // The regions already offered (fewer than 64: a shift of one word, not two).
+            let mut seen = 0u64;
             for at in cells_of(neighbours_of(a) & board.empty_cells()) {
                 let region = regions.id[at] as usize;
                 if seen >> region & 1 == 1 {
                     continue;
                 }
-                seen |= 1u128 << region;
+                seen |= 1 << region;
                 for b in cells_of(regions.sets()[region] & completing[colour]) {
                     let mv = Move { from: a, to: b };
                     let mut after = *board;
@@ -115,7 +116,7 @@ impl Search<'_> {
                     }
                 }
                 if best_line.is_none() {
-                    let (arrive, b) = region_best[region][colour];
+                    let (arrive, b) = region_best.get(region, colour);
                     quiet.offer(Scored {
                         mv: Move { from: a, to: b },
                         value: i64::from(deltas.leave[a] + arrive),
