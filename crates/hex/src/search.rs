@@ -51,6 +51,8 @@ pub struct SearchResult {
 pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
+    /// [`Shapes::exp_table`]: the expansions' softmax without `exp`.
+    exp_table: Vec<f32>,
     local_shapes: LocalShapes,
     dead: DeadTable,
     tree: Tree,
@@ -71,6 +73,7 @@ impl Search {
         Search {
             geometry: Geometry::new(),
             local_shapes: LocalShapes::new(&shapes),
+            exp_table: shapes.exp_table(),
             shapes,
             dead: DeadTable::new(),
             // All the room at once: growing a tree of millions of nodes later would copy it in

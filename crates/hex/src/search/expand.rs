@@ -59,18 +59,27 @@ impl Search {
                 threats
             }
         };
-        // The shape prior: the softmax of the candidates' ln weights.
-        // (Not computed when the prior is off.)
-        let logs: Vec<f32> = if self.params.shape_bias > 0.0 {
-            candidates.iter().map(|&c| self.shapes.ln_weight(position, c, last, own_last)).collect()
-        } else {
-            vec![0.0; candidates.len()]
-        };
-        let top = logs.iter().copied().fold(f32::NEG_INFINITY, f32::max);
-        let total: f32 = logs.iter().map(|&l| (l - top).exp()).sum();
-        for (&cell, &log) in candidates.iter().zip(&logs) {
+        // The shape prior: the softmax of the candidates' ln weights, as integers in units of
+        // 1/16 (exact: the f32 sums are too), their exps from a table, each computed once.
+        // (All 0 when the prior is off.)
+        let mut logs = [0i32; CELLS];
+        let logs = &mut logs[..candidates.len()];
+        if self.params.shape_bias > 0.0 {
+            let (dist_last, dist_own) = self.shapes.distance_rows(last, own_last);
+            for (log, &cell) in logs.iter_mut().zip(&candidates) {
+                *log = self.shapes.ln_sixteenths(position, cell, dist_last, dist_own);
+            }
+        }
+        let top = logs.iter().copied().max().unwrap_or(0);
+        let mut exps = [0.0f32; CELLS];
+        let exps = &mut exps[..candidates.len()];
+        for (e, &log) in exps.iter_mut().zip(logs.iter()) {
+            *e = self.exp_table[(top - log) as usize];
+        }
+        let total = exps.iter().fold(0.0f32, |sum, &e| sum + e);
+        for (&cell, &e) in candidates.iter().zip(exps.iter()) {
             let prior = self.prior(position, last, cell);
-            self.push_child(cell, UNKNOWN, prior, (log - top).exp() / total);
+            self.push_child(cell, UNKNOWN, prior, e / total);
         }
         self.tree.first_child[index] = first;
         self.tree.children[index] = candidates.len() as u16;
