@@ -159,8 +159,48 @@ impl Search {
             if position.nodes[cell] != EMPTY {
                 continue;
             }
+            // One lookup for the dead test and the first killing neighbour (an empty ring slot).
+            match self.dead.verdict(position.pattern(geometry, cell), opponent) {
+                0 => {}
+                1 => state[cell] = 1,
+                slot => {
+                    state[cell] = 2;
+                    killer[cell] = geometry.rings[cell][usize::from(slot - 2) % 6];
+                }
+            }
+        }
+        let mut list: Vec<usize> = (0..CELLS)
+            .filter(|&c| position.nodes[c] == EMPTY)
+            .filter(|&c| {
+                state[c] == 0
+                    || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
+            })
+            .collect();
+        if list.is_empty() {
+            list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
+        }
+        list
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::position::tests::random_game;
+
+    /// [`Search::candidates`]' pruning as it was before the verdict table: the dead test and each
+    /// neighbour's killing test one by one.
+    fn plain_candidates(search: &Search, position: &Position) -> Vec<usize> {
+        let geometry = &search.geometry;
+        let opponent = stone(position.to_move.opponent());
+        let mut state = [0u8; CELLS];
+        let mut killer = [0usize; CELLS];
+        for cell in 0..CELLS {
+            if position.nodes[cell] != EMPTY {
+                continue;
+            }
             let code = position.pattern(geometry, cell);
-            if self.dead.is_dead(code) {
+            if search.dead.is_dead(code) {
                 state[cell] = 1;
                 continue;
             }
@@ -168,7 +208,7 @@ impl Search {
             for &n in &geometry.rings[cell] {
                 if n < CELLS
                     && position.nodes[n] == EMPTY
-                    && self.dead.is_dead(code + power * usize::from(opponent))
+                    && search.dead.is_dead(code + power * usize::from(opponent))
                 {
                     state[cell] = 2;
                     killer[cell] = n;
@@ -188,5 +228,25 @@ impl Search {
             list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
         }
         list
+    }
+
+    /// The candidates through the verdict table are the plain pruning's, in random positions of
+    /// every fill with either side to move (some cells dead or vulnerable in most of them).
+    #[test]
+    fn candidates_are_the_plain_pruning() {
+        let search = Search::new(1);
+        let mut pruned = 0;
+        for seed in 0..600 {
+            let game = random_game(seed, (seed % 115) as usize);
+            for to_move in [crate::board::Color::Red, crate::board::Color::Blue] {
+                let position = Position::new(game.board(), to_move);
+                let fast = search.candidates(&position);
+                let plain = plain_candidates(&search, &position);
+                let empty = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).count();
+                pruned += usize::from(plain.len() < empty);
+                assert_eq!(fast, plain, "seed {seed} {to_move}");
+            }
+        }
+        assert!(pruned > 300, "only {pruned} positions with pruned cells");
     }
 }
