@@ -77,10 +77,17 @@ impl Search {
             *e = self.exp_table[(top - log) as usize];
         }
         let total = exps.iter().fold(0.0f32, |sum, &e| sum + e);
-        for (&cell, &e) in candidates.iter().zip(exps.iter()) {
-            let prior = self.prior(position, last, cell);
-            self.push_child(cell, UNKNOWN, prior, e / total);
+        // The children at once, each field extended once: push_child's values, child by child.
+        let (games, shape_bias) = (self.params.prior_games, self.params.shape_bias);
+        let mut rave_wins = [0.0f32; CELLS];
+        let mut shapes = [0.0f32; CELLS];
+        for (((&cell, &e), wins), shape) in
+            candidates.iter().zip(exps.iter()).zip(&mut rave_wins).zip(&mut shapes)
+        {
+            *wins = games * self.prior(position, last, cell);
+            *shape = shape_bias * (e / total);
         }
+        self.tree.push_many(&candidates, UNKNOWN, games, &rave_wins, &shapes);
         self.tree.first_child[index] = first;
         self.tree.children[index] = candidates.len() as u16;
     }
