@@ -6,7 +6,7 @@ use crate::board::{Board, Cell, Color, CELLS, SIZE};
 use crate::geometry::{Geometry, BOTTOM, LEFT, NODES, RIGHT, TOP};
 
 /// Every cell, as a bit set.
-const ALL_CELLS: u128 = (1 << CELLS) - 1;
+pub(crate) const ALL_CELLS: u128 = (1 << CELLS) - 1;
 /// The cells of the first and of the last row, as bit sets (see [`Position::full_board_winner`]).
 const FIRST_ROW: u128 = (1 << SIZE) - 1;
 const LAST_ROW: u128 = FIRST_ROW << (CELLS - SIZE);
@@ -21,6 +21,8 @@ const FIRST_COLUMN: u128 = {
     bits
 };
 const LAST_COLUMN: u128 = FIRST_COLUMN << (SIZE - 1);
+/// The cells on the board's rim (first or last row or column), as a bit set.
+pub(crate) const RIM: u128 = FIRST_ROW | LAST_ROW | FIRST_COLUMN | LAST_COLUMN;
 
 /// For the contents of a cell's ring (slot `i` at bits `2i`: 0 empty, 1 red, 2 blue; the sides
 /// count as their owner's stones), the ring slots whose cell answers an intrusion at the cell
@@ -56,7 +58,7 @@ const fn bridge_slots_table() -> [u16; 4096] {
 /// down and up; `(r, c+1)` one bit up and `(r-1, c+1)` `SIZE - 1` bits down, from cells not in the
 /// last column; `(r, c-1)` one bit down and `(r+1, c-1)` `SIZE - 1` bits up, from cells not in the
 /// first column.
-fn neighbour_bits(bits: u128) -> u128 {
+pub(crate) fn neighbour_bits(bits: u128) -> u128 {
     let (right, left) = (bits & !LAST_COLUMN, bits & !FIRST_COLUMN);
     ((bits >> SIZE)
         | (bits << SIZE)

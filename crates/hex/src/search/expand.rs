@@ -4,11 +4,38 @@
 
 use super::tree::{LOST, UNKNOWN, WON};
 use super::Search;
-use crate::board::{CELLS, SIZE};
+use crate::board::CELLS;
 use crate::connections::{bridge_carriers, bridge_connected, bridge_links, winning_cells};
-use crate::position::{stone, Position, EMPTY};
+use crate::position::{neighbour_bits, stone, Position, ALL_CELLS, EMPTY, RIM};
+
+/// What [`Search::prior`] needs of a node, once for all its children, as bit sets of cells (bit
+/// `cell`): the cells answering an intrusion at the last move into a bridge of the side to move,
+/// the cells touching the last move, and the cells touching a stone.
+struct PriorContext {
+    answers: u128,
+    near_last: u128,
+    touching: u128,
+}
 
 impl Search {
+    fn prior_context(&self, position: &Position, last: usize) -> PriorContext {
+        let (mut answers, mut near_last) = (0u128, 0u128);
+        if last < CELLS {
+            let ring = &self.geometry.rings[last];
+            // The empty ring slots of the last move with the mover's nodes on both sides.
+            let mut slots = position.bridge_slots(&self.geometry, last, position.to_move);
+            while slots != 0 {
+                answers |= 1 << ring[slots.trailing_zeros() as usize];
+                slots &= slots - 1;
+            }
+            for &n in ring.iter().filter(|&&n| n < CELLS) {
+                near_last |= 1 << n;
+            }
+        }
+        let occupied = ALL_CELLS & !position.stone_bits(EMPTY);
+        PriorContext { answers, near_last, touching: neighbour_bits(occupied) }
+    }
+
     fn push_child(&mut self, cell: usize, proven: i8, prior: f32, shape: f32) {
         let games = self.params.prior_games;
         self.tree.push(cell, proven, games, games * prior, self.params.shape_bias * shape);
@@ -79,12 +106,13 @@ impl Search {
         let total = exps.iter().fold(0.0f32, |sum, &e| sum + e);
         // The children at once, each field extended once: push_child's values, child by child.
         let (games, shape_bias) = (self.params.prior_games, self.params.shape_bias);
+        let context = self.prior_context(position, last);
         let mut rave_wins = [0.0f32; CELLS];
         let mut shapes = [0.0f32; CELLS];
         for (((&cell, &e), wins), shape) in
             candidates.iter().zip(exps.iter()).zip(&mut rave_wins).zip(&mut shapes)
         {
-            *wins = games * self.prior(position, last, cell);
+            *wins = games * self.prior(position, &context, cell);
             *shape = shape_bias * (e / total);
         }
         self.tree.push_many(&candidates, UNKNOWN, games, &rave_wins, &shapes);
@@ -95,24 +123,16 @@ impl Search {
     /// The prior win rate of `cell` for the side to move, from local shape: answering an intrusion
     /// into our bridge is nearly always right; replying near the last move and making bridges
     /// from our stones are good shape; a lone cell on the rim rarely matters.
-    fn prior(&self, position: &Position, last: usize, cell: usize) -> f32 {
+    fn prior(&self, position: &Position, context: &PriorContext, cell: usize) -> f32 {
         let geometry = &self.geometry;
         let own = stone(position.to_move);
-        let ring = &geometry.rings[cell];
-        if last < CELLS {
-            let lring = &geometry.rings[last];
-            for i in 0..6 {
-                if lring[i] == cell
-                    && position.nodes[lring[(i + 5) % 6]] == own
-                    && position.nodes[lring[(i + 1) % 6]] == own
-                {
-                    return 0.9;
-                }
-            }
+        let bit = 1u128 << cell;
+        if context.answers & bit != 0 {
+            return 0.9;
         }
         let mut prior: f32 = 0.5;
-        let touching = ring.iter().any(|&n| n < CELLS && position.nodes[n] != EMPTY);
-        if last < CELLS && ring.contains(&last) {
+        let touching = context.touching & bit != 0;
+        if context.near_last & bit != 0 {
             prior = 0.6;
         }
         let makes_bridge = geometry.bridges[cell].iter().any(|&(partner, a, b)| {
@@ -123,9 +143,7 @@ impl Search {
         } else if touching {
             prior = prior.max(0.53);
         }
-        let (row, col) = (cell / SIZE, cell % SIZE);
-        let rim = row == 0 || col == 0 || row == SIZE - 1 || col == SIZE - 1;
-        if rim && !touching && !makes_bridge {
+        if RIM & bit != 0 && !touching && !makes_bridge {
             prior = 0.4;
         }
         prior
@@ -235,6 +253,79 @@ mod tests {
             list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
         }
         list
+    }
+
+    /// [`Search::prior`] as it was before its node's bit sets: the rules tested cell by cell.
+    fn plain_prior(search: &Search, position: &Position, last: usize, cell: usize) -> f32 {
+        let geometry = &search.geometry;
+        let own = stone(position.to_move);
+        let ring = &geometry.rings[cell];
+        if last < CELLS {
+            let lring = &geometry.rings[last];
+            for i in 0..6 {
+                if lring[i] == cell
+                    && position.nodes[lring[(i + 5) % 6]] == own
+                    && position.nodes[lring[(i + 1) % 6]] == own
+                {
+                    return 0.9;
+                }
+            }
+        }
+        let mut prior: f32 = 0.5;
+        let touching = ring.iter().any(|&n| n < CELLS && position.nodes[n] != EMPTY);
+        if last < CELLS && ring.contains(&last) {
+            prior = 0.6;
+        }
+        let makes_bridge = geometry.bridges[cell].iter().any(|&(partner, a, b)| {
+            position.nodes[partner] == own && position.nodes[a] == EMPTY && position.nodes[b] == EMPTY
+        });
+        if makes_bridge {
+            prior = prior.max(0.58);
+        } else if touching {
+            prior = prior.max(0.53);
+        }
+        let (row, col) = (cell / crate::board::SIZE, cell % crate::board::SIZE);
+        let last_line = crate::board::SIZE - 1;
+        let rim = row == 0 || col == 0 || row == last_line || col == last_line;
+        if rim && !touching && !makes_bridge {
+            prior = 0.4;
+        }
+        prior
+    }
+
+    /// The prior through the node's bit sets is the plain rules' at every empty cell, after each
+    /// move of random games (and with no last move), either side to move; every value occurs.
+    #[test]
+    fn prior_is_the_plain_rules() {
+        let search = Search::new(1);
+        let mut seen = [0usize; 6];
+        for seed in 0..300 {
+            let game = random_game(seed, (seed % 100) as usize);
+            let moves: Vec<usize> = game
+                .moves()
+                .iter()
+                .filter_map(|m| if let crate::board::Move::Place(c) = m { Some(c.index()) } else { None })
+                .collect();
+            for to_move in [crate::board::Color::Red, crate::board::Color::Blue] {
+                let position = Position::new(game.board(), to_move);
+                for last in moves.iter().copied().chain([crate::geometry::NODES]) {
+                    let context = search.prior_context(&position, last);
+                    for cell in (0..CELLS).filter(|&c| position.nodes[c] == EMPTY) {
+                        let plain = plain_prior(&search, &position, last, cell);
+                        assert_eq!(
+                            search.prior(&position, &context, cell),
+                            plain,
+                            "seed {seed} {last} {cell}"
+                        );
+                        seen[[0.9, 0.6, 0.58, 0.53, 0.5, 0.4]
+                            .iter()
+                            .position(|&p| p == plain)
+                            .unwrap_or(6)] += 1;
+                    }
+                }
+            }
+        }
+        assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
     }
 
     /// The candidates through the verdict table are the plain pruning's, in random positions of
