@@ -58,6 +58,8 @@ pub struct Search {
     tree: Tree,
     rng: Rng,
     path: Vec<u32>,
+    /// The selection's values of a node's children (kept, so that no array is zeroed a node).
+    values: [f32; CELLS],
     /// The node searched from.
     root: usize,
     /// The position after our last answer, its node (for reusing the tree) and its cell.
@@ -81,6 +83,7 @@ impl Search {
             tree: Tree::with_capacity(MAX_NODES),
             rng: Rng::new(seed),
             path: Vec::new(),
+            values: [0.0; CELLS],
             root: 0,
             previous: None,
             root_own_last: NODES,
@@ -215,8 +218,7 @@ impl Search {
         // child's value is set by arithmetic (lost -1, won far above any value, so that the first won
         // child is taken), then the largest in eight lanes, then its first index: the plain
         // argmax (the first child of largest value), pinned by a test.
-        let mut values = [0.0f32; CELLS];
-        let values = &mut values[..len];
+        let values = &mut self.values[..len];
         let visits = &tree.visits[children.clone()];
         let wins = &tree.wins[children.clone()];
         let rave_visits = &tree.rave_visits[children.clone()];
