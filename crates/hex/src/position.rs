@@ -235,10 +235,11 @@ impl UnionFind {
             *p = i as u8;
         }
         let own = stone(color);
-        for cell in 0..CELLS {
-            if position.nodes[cell] != own {
-                continue;
-            }
+        // The colour's stones in order from a bit set, instead of a test (a coin flip) a cell.
+        let mut stones = position.stone_bits(own);
+        while stones != 0 {
+            let cell = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
             for &next in &geometry.rings[cell] {
                 if position.nodes[next] == own {
                     uf.union(cell, next);
@@ -313,7 +314,42 @@ pub(crate) mod tests {
         })
     }
 
+    /// [`UnionFind::groups`] as it was before its bit set: every cell tested.
+    fn plain_groups(position: &Position, geometry: &Geometry, color: Color) -> UnionFind {
+        let mut uf = UnionFind { parent: [0; NODES] };
+        for (i, p) in uf.parent.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        let own = stone(color);
+        for cell in 0..CELLS {
+            if position.nodes[cell] != own {
+                continue;
+            }
+            for &next in &geometry.rings[cell] {
+                if position.nodes[next] == own {
+                    uf.union(cell, next);
+                }
+            }
+        }
+        uf
+    }
+
     proptest! {
+        /// The groups over the colour's stone bits are the plain walk's, node by node: the same
+        /// representative for every node (the same unions in the same order).
+        #[test]
+        fn groups_are_the_plain_walk(seed in any::<u64>(), stones in 0usize..121) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, stones);
+            let position = Position::new(game.board(), game.to_move());
+            for color in [Color::Red, Color::Blue] {
+                let (mut fast, mut plain) = (UnionFind::groups(&position, &geometry, color), plain_groups(&position, &geometry, color));
+                for node in 0..NODES {
+                    prop_assert_eq!(fast.find(node), plain.find(node));
+                }
+            }
+        }
+
         /// The bit-set fill and its word-at-a-time stone gathering against the plain cell walks.
         #[test]
         fn full_board_winner_and_stone_bits_match_the_plain_walks(seed in any::<u64>(), stones in 0usize..121) {
