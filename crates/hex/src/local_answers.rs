@@ -14,7 +14,7 @@ use crate::patterns::{
     distance_class, Shapes, DISTANCE_CLASSES, OTHER_SIDE, OWN_SIDE, PACK_BASE, SHAPE6_CODES, SHAPE_CELLS,
 };
 use crate::playout_table::{PLAYOUT_RECENT, PLAYOUT_SHAPE6};
-use crate::position::{Position, EMPTY};
+use crate::position::Position;
 
 /// The tables of the local answers, derived once from the learned shapes.
 #[derive(Clone, Debug)]
@@ -214,10 +214,8 @@ impl LocalShapes {
         for ((sum, &cell), &first_class) in sums.iter_mut().zip(&local.cells).zip(&local.classes) {
             let cell = usize::from(cell) & 127;
             let class = usize::from(first_class + own[cell]) & 31;
-            // An occupied cell weighs +0 (what `0 * weight` gave): its product's bits masked off.
-            let empty = u32::from(position.nodes[cell] == EMPTY).wrapping_neg();
-            let weight = weights[usize::from(codes[cell]) & 1023] * self.recent_weight[class];
-            total += f32::from_bits(weight.to_bits() & empty);
+            let empty = [1.0, 0.0, 0.0, 0.0][usize::from(position.nodes[cell]) & 3];
+            total += empty * weights[usize::from(codes[cell]) & 1023] * self.recent_weight[class];
             *sum = total;
         }
         (&local.cells, sums)
@@ -309,37 +307,6 @@ mod tests {
             }
             assert_eq!(sums[SHAPE_CELLS - 1], before, "seed {seed}: the padding weighs nothing");
         }
-    }
-
-    /// The masked weights of [`LocalShapes::local_answers`] are, bit for bit, the running sums of
-    /// the plain products `empty * shape weight * recent weight` (`empty` 1 or 0), occupied cells
-    /// among them in most positions.
-    #[test]
-    fn masked_weights_are_the_plain_products() {
-        let local = LocalShapes::new(&Shapes::new());
-        let mut occupied = 0;
-        for seed in 0..300 {
-            let (game, position) = random_position(seed, 1 + (seed % 100) as usize);
-            let Some(&Move::Place(last)) = game.moves().last() else { continue };
-            let codes = local.neighbour_codes(&position);
-            for own_last in [CELLS, (seed as usize * 7) % CELLS] {
-                let (cells, sums) = local.local_answers(&codes, &position, last.index(), own_last);
-                let frame = position.to_move.index();
-                let mut total = 0.0f32;
-                for (slot, &cell) in cells.iter().enumerate() {
-                    let cell = usize::from(cell);
-                    let class = usize::from(local.local[last.index()].classes[slot])
-                        + usize::from(local.distance_classes[own_last][cell]);
-                    let empty = if position.nodes[cell] == EMPTY { 1.0 } else { 0.0 };
-                    occupied += usize::from(position.nodes[cell] != EMPTY);
-                    total += empty
-                        * local.shape6_by_stones[frame][usize::from(codes.0[frame][cell])]
-                        * local.recent_weight[class];
-                    assert_eq!(sums[slot].to_bits(), total.to_bits(), "seed {seed} slot {slot}");
-                }
-            }
-        }
-        assert!(occupied > 1000, "only {occupied} occupied cells");
     }
 
     /// Codes kept up to date stone by stone equal codes computed afresh.
