@@ -3,8 +3,8 @@
 //! that win at once.
 
 use crate::board::{Color, CELLS};
-use crate::geometry::{sides, Geometry, NODES};
-use crate::position::{stone, Position, UnionFind, EMPTY};
+use crate::geometry::{sides, Geometry, NODES, TOP};
+use crate::position::{neighbour_bits, stone, Position, UnionFind, EMPTY};
 
 /// How `color` connects its sides when bridges count as links: two of its nodes (stones or its
 /// sides) sharing two adjacent empty neighbours can always be joined, whichever of the two the
@@ -29,10 +29,15 @@ pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> B
     let mut used = [false; CELLS];
     let mut carrier = NODES;
     let own = stone(color);
-    for cell in 0..CELLS {
-        if position.nodes[cell] != EMPTY {
-            continue;
-        }
+    let (a, b) = sides(color);
+    // Only an empty cell touching one of the colour's stones can carry its bridge (a bridge's
+    // carriers touch both its ends, and at most one end is a side): those cells in order, from a
+    // bit set.
+    let touching = neighbour_bits(position.stone_bits(own));
+    let mut cells = touching & position.stone_bits(EMPTY);
+    while cells != 0 {
+        let cell = cells.trailing_zeros() as usize;
+        cells &= cells - 1;
         let ring = &geometry.rings[cell];
         let mut slots = position.bridge_slots(geometry, cell, color);
         while slots != 0 {
@@ -52,7 +57,6 @@ pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> B
             }
         }
     }
-    let (a, b) = sides(color);
     for template in &geometry.ziggurats {
         if position.nodes[template.stone] != own
             || (template.side != a && template.side != b)
@@ -116,27 +120,36 @@ pub fn bridge_carriers(position: &Position, geometry: &Geometry, color: Color) -
 }
 
 /// The empty cells where `color` wins at once: cells touching a group on each of its sides.
+///
+/// As bit sets (bit `cell`): the stones of the group of each side, found once each, their
+/// neighbours (and the cells beside the side nodes in the group) touch it; the cells in order
+/// from the bits, instead of a union-find lookup for every stone around every empty cell.
 pub fn winning_cells(position: &Position, geometry: &Geometry, color: Color) -> Vec<usize> {
     let mut uf = UnionFind::groups(position, geometry, color);
     let (a, b) = sides(color);
     let (ra, rb) = (uf.find(a), uf.find(b));
     let own = stone(color);
+    let (mut group_a, mut group_b) = (0u128, 0u128);
+    let mut stones = position.stone_bits(own);
+    while stones != 0 {
+        let cell = stones.trailing_zeros() as usize;
+        stones &= stones - 1;
+        let root = uf.find(cell);
+        group_a |= u128::from(root == ra) << cell;
+        group_b |= u128::from(root == rb) << cell;
+    }
+    let (mut touch_a, mut touch_b) = (neighbour_bits(group_a), neighbour_bits(group_b));
+    for side in [a, b] {
+        let root = uf.find(side);
+        let beside = geometry.side_cells[side - TOP];
+        touch_a |= if root == ra { beside } else { 0 };
+        touch_b |= if root == rb { beside } else { 0 };
+    }
     let mut wins = Vec::new();
-    for cell in 0..CELLS {
-        if position.nodes[cell] != EMPTY {
-            continue;
-        }
-        let (mut touches_a, mut touches_b) = (false, false);
-        for &next in &geometry.rings[cell] {
-            if position.nodes[next] == own {
-                let root = uf.find(next);
-                touches_a |= root == ra;
-                touches_b |= root == rb;
-            }
-        }
-        if touches_a && touches_b {
-            wins.push(cell);
-        }
+    let mut cells = touch_a & touch_b & position.stone_bits(EMPTY);
+    while cells != 0 {
+        wins.push(cells.trailing_zeros() as usize);
+        cells &= cells - 1;
     }
     wins
 }
@@ -287,6 +300,125 @@ mod tests {
             }
         }
         assert!(proofs >= 50, "only {proofs} positions with a proof");
+    }
+
+    /// [`bridge_links`] as it was before its bit set of the cells touching the colour: every
+    /// empty cell in order.
+    fn plain_bridge_links(position: &Position, geometry: &Geometry, color: Color) -> BridgeLinks {
+        let mut loose = UnionFind::groups(position, geometry, color);
+        let mut strict = loose.clone();
+        let mut used = [false; CELLS];
+        let mut carrier = NODES;
+        let own = stone(color);
+        for cell in 0..CELLS {
+            if position.nodes[cell] != EMPTY {
+                continue;
+            }
+            let ring = &geometry.rings[cell];
+            let mut slots = position.bridge_slots(geometry, cell, color);
+            while slots != 0 {
+                let i = slots.trailing_zeros() as usize;
+                slots &= slots - 1;
+                // Each pair of adjacent empty carriers once: the other carrier has the larger index.
+                let other = ring[i];
+                if other > cell {
+                    let (a, b) = (ring[(i + 5) % 6], ring[(i + 1) % 6]);
+                    loose.union(a, b);
+                    if !used[cell] && !used[other] && strict.find(a) != strict.find(b) {
+                        strict.union(a, b);
+                        used[cell] = true;
+                        used[other] = true;
+                        carrier = cell;
+                    }
+                }
+            }
+        }
+        let (a, b) = sides(color);
+        for template in &geometry.ziggurats {
+            if position.nodes[template.stone] != own
+                || (template.side != a && template.side != b)
+                || template.carrier.iter().any(|&c| position.nodes[c] != EMPTY)
+            {
+                continue;
+            }
+            loose.union(template.stone, template.side);
+            if template.carrier.iter().all(|&c| !used[c])
+                && strict.find(template.stone) != strict.find(template.side)
+            {
+                strict.union(template.stone, template.side);
+                for &c in &template.carrier {
+                    used[c] = true;
+                }
+                carrier = template.carrier[0];
+            }
+        }
+        BridgeLinks {
+            loose: loose.find(a) == loose.find(b),
+            proof: if strict.find(a) == strict.find(b) { Some(carrier) } else { None },
+        }
+    }
+
+    /// The bridge links over the cells touching the colour are the plain walk's over every empty
+    /// cell (the greedy disjoint carriers included), both colours, random positions.
+    #[test]
+    fn bridge_links_are_the_plain_walk() {
+        let geometry = Geometry::new();
+        let (mut loose, mut proofs) = (0, 0);
+        for seed in 0..2000 {
+            let game = crate::position::tests::random_game(seed, (seed % 121) as usize);
+            let position = Position::new(game.board(), game.to_move());
+            for color in [Color::Red, Color::Blue] {
+                let fast = bridge_links(&position, &geometry, color);
+                assert_eq!(fast, plain_bridge_links(&position, &geometry, color), "seed {seed} {color}");
+                loose += usize::from(fast.loose);
+                proofs += usize::from(fast.proof.is_some());
+            }
+        }
+        assert!(loose > 300 && proofs > 100, "{loose} {proofs}");
+    }
+
+    /// [`winning_cells`] as it was before its bit sets: every empty cell's ring, stone by stone.
+    fn plain_winning_cells(position: &Position, geometry: &Geometry, color: Color) -> Vec<usize> {
+        let mut uf = UnionFind::groups(position, geometry, color);
+        let (a, b) = sides(color);
+        let (ra, rb) = (uf.find(a), uf.find(b));
+        let own = stone(color);
+        let mut wins = Vec::new();
+        for cell in 0..CELLS {
+            if position.nodes[cell] != EMPTY {
+                continue;
+            }
+            let (mut touches_a, mut touches_b) = (false, false);
+            for &next in &geometry.rings[cell] {
+                if position.nodes[next] == own {
+                    let root = uf.find(next);
+                    touches_a |= root == ra;
+                    touches_b |= root == rb;
+                }
+            }
+            if touches_a && touches_b {
+                wins.push(cell);
+            }
+        }
+        wins
+    }
+
+    /// The bit-set winning cells are the plain ring walk's for both colours, in random positions
+    /// of every fill (those with a winner included); many have some.
+    #[test]
+    fn winning_cells_are_the_plain_walk() {
+        let geometry = Geometry::new();
+        let mut found = 0;
+        for seed in 0..2000 {
+            let game = crate::position::tests::random_game(seed, (seed % 121) as usize);
+            let position = Position::new(game.board(), game.to_move());
+            for color in [Color::Red, Color::Blue] {
+                let fast = winning_cells(&position, &geometry, color);
+                assert_eq!(fast, plain_winning_cells(&position, &geometry, color), "seed {seed} {color}");
+                found += usize::from(!fast.is_empty());
+            }
+        }
+        assert!(found > 300, "only {found}");
     }
 
     proptest! {

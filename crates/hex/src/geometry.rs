@@ -51,6 +51,9 @@ pub struct Geometry {
     pub bridges: Vec<Vec<(usize, usize, usize)>>,
     /// Every placement of the edge template IIIa (the ziggurat).
     pub ziggurats: Vec<Ziggurat>,
+    /// `side_cells[side - TOP]`: the cells whose ring holds that side node, as a bit set (bit
+    /// `cell`).
+    pub side_cells: [u128; 4],
 }
 
 impl Default for Geometry {
@@ -78,7 +81,13 @@ impl Geometry {
                     .collect()
             })
             .collect();
-        Geometry { rings, bridges, ziggurats: ziggurats() }
+        let mut side_cells = [0u128; 4];
+        for (cell, ring) in rings.iter().enumerate() {
+            for &n in ring.iter().filter(|&&n| n >= CELLS) {
+                side_cells[n - TOP] |= 1 << cell;
+            }
+        }
+        Geometry { rings, bridges, ziggurats: ziggurats(), side_cells }
     }
 }
 

@@ -29,7 +29,9 @@ fn useless_for(states: &[u8; 6], x: u8) -> bool {
 /// result never does.
 #[derive(Clone, Debug)]
 pub struct DeadTable {
-    dead: Vec<bool>,
+    /// `verdicts[opponent - 1][code]` for an empty cell of ring pattern `code` (see
+    /// [`DeadTable::verdict`]).
+    verdicts: Vec<[u8; 729]>,
 }
 
 impl Default for DeadTable {
@@ -50,13 +52,45 @@ impl DeadTable {
                 }
                 useless_for(&states, 1) || useless_for(&states, 2)
             })
+            .collect::<Vec<bool>>();
+        let verdicts = (1..=2)
+            .map(|opponent: usize| {
+                let mut row = [0u8; 729];
+                for (code, verdict) in row.iter_mut().enumerate() {
+                    *verdict = if dead[code] {
+                        1
+                    } else {
+                        let mut power = 1;
+                        let mut found = 0;
+                        for slot in 0..6 {
+                            if (code / power) % 3 == 0 && dead[code + power * opponent] {
+                                found = 2 + slot as u8;
+                                break;
+                            }
+                            power *= 3;
+                        }
+                        found
+                    };
+                }
+                row
+            })
             .collect();
-        DeadTable { dead }
+        DeadTable { verdicts }
+    }
+
+    /// What the expansion's pruning needs of an empty cell of ring pattern `code` when the
+    /// opponent's stone byte is `opponent`: 0 live, 1 dead, `2 + i` vulnerable (not dead, but dead
+    /// once the opponent takes ring slot `i`, the first such empty slot). An empty ring slot is a
+    /// digit 0: the sides always hold stones.
+    #[inline]
+    pub fn verdict(&self, code: usize, opponent: u8) -> u8 {
+        self.verdicts[usize::from(opponent - 1) & 1][code % 729]
     }
 
     /// Whether pattern `code` makes the centre dead.
+    #[cfg(test)]
     pub fn is_dead(&self, code: usize) -> bool {
-        self.dead[code]
+        self.verdicts[0][code] == 1
     }
 }
 

@@ -16,6 +16,7 @@
 //! last one and the mover's own before it). The search uses them as move priors.
 
 use crate::board::{CELLS, DIRECTIONS, SIZE};
+use crate::geometry::{LEFT, TOP};
 use crate::position::{stone, Position, EMPTY};
 use crate::shape_table::{RECENT_MOVES, SHAPE12, SHAPE6};
 
@@ -106,6 +107,16 @@ pub struct Shapes {
     shape12: ShapeMap,
     /// ln weight of each [`RECENT_MOVE_CLASSES`] class.
     pub(crate) recent_moves: [f32; RECENT_MOVE_CLASSES],
+    /// The expansion's fast path ([`Shapes::ln_sixteenths`]): `nodes[frame][cell]`, the node at
+    /// each shape slot, a side node whose stone byte reads as the frame's digit off the board.
+    nodes: Vec<[[u8; SHAPE_CELLS]; CELLS]>,
+    /// The ln weights as integers, in units of `1 / LN_SCALE` (every ln weight is one: exact).
+    shape6_q: Vec<i16>,
+    recent_q: [i16; RECENT_MOVE_CLASSES],
+    /// `distance_classes[other][cell]`: [`distance_class`]`(cell, other)`, row `CELLS` for no move.
+    distance_classes: Vec<[u8; CELLS]>,
+    /// The largest and the smallest sum of ln weights a cell can have, in `1 / LN_SCALE` units.
+    q_range: (i32, i32),
 }
 
 pub(crate) const OWN_SIDE: u16 = u16::MAX;
@@ -130,6 +141,11 @@ fn unpack(c: char) -> u32 {
 /// The ln weight of a quantized byte.
 pub fn dequantize(q: u32) -> f32 {
     (q as f32 - 128.0) / LN_SCALE
+}
+
+/// The ln weight of a quantized byte in units of `1 / LN_SCALE`.
+fn sixteenths(q: u32) -> i16 {
+    q as i16 - 128
 }
 
 impl Shapes {
@@ -168,10 +184,88 @@ impl Shapes {
             shape12.insert(half_turn(code), ln);
         }
         let mut recent_moves = [0.0; RECENT_MOVE_CLASSES];
-        for (slot, c) in recent_moves.iter_mut().zip(RECENT_MOVES.chars()) {
+        let mut recent_q = [0; RECENT_MOVE_CLASSES];
+        for ((slot, q), c) in recent_moves.iter_mut().zip(recent_q.iter_mut()).zip(RECENT_MOVES.chars()) {
             *slot = dequantize(unpack(c));
+            *q = sixteenths(unpack(c));
         }
-        Shapes { cells, shape6, shape12, recent_moves }
+        let shape6_q: Vec<i16> = SHAPE6.chars().map(|c| sixteenths(unpack(c))).collect();
+        // Off the board: the mover's side node for OWN_SIDE, the opponent's for OTHER_SIDE (red
+        // moves in frame 0, blue in frame 1).
+        let side_nodes = [(TOP, LEFT), (LEFT, TOP)];
+        let nodes = (0..2)
+            .map(|frame| {
+                let (own, other) = side_nodes[frame];
+                let mut table = [[0u8; SHAPE_CELLS]; CELLS];
+                for (slots, shape) in table.iter_mut().zip(cells[frame].iter()) {
+                    for (slot, &n) in slots.iter_mut().zip(shape.iter()) {
+                        *slot = match n {
+                            OWN_SIDE => own,
+                            OTHER_SIDE => other,
+                            _ => usize::from(n),
+                        } as u8;
+                    }
+                }
+                table
+            })
+            .collect();
+        let distance_classes = (0..=CELLS)
+            .map(|other| {
+                let mut row = [0u8; CELLS];
+                for (cell, class) in row.iter_mut().enumerate() {
+                    *class = distance_class(cell, other) as u8;
+                }
+                row
+            })
+            .collect();
+        let bounds =
+            |values: &[i32]| values.iter().fold((i32::MIN, i32::MAX), |(hi, lo), &v| (hi.max(v), lo.min(v)));
+        let s6 = bounds(&shape6_q.iter().map(|&q| i32::from(q)).collect::<Vec<_>>());
+        // Absent 12-cell codes weigh 0.
+        let mut s12_values = vec![0];
+        s12_values.extend(shape12.values.iter().map(|&v| (v * LN_SCALE) as i32));
+        let s12 = bounds(&s12_values);
+        let r = bounds(&recent_q.iter().map(|&q| i32::from(q)).collect::<Vec<_>>());
+        let q_range = (s6.0 + s12.0 + r.0, s6.1 + s12.1 + r.1);
+        Shapes { cells, shape6, shape12, recent_moves, nodes, shape6_q, recent_q, distance_classes, q_range }
+    }
+
+    /// `exp(-j / LN_SCALE)` for every `j` from 0 to the largest spread of two cells' ln weights
+    /// ([`Shapes::ln_sixteenths`]): the softmax of an expansion's shape weights without a call
+    /// to `exp`, bit for bit (`-j / LN_SCALE` is exactly the f32 difference of the two ln weights).
+    pub fn exp_table(&self) -> Vec<f32> {
+        (0..=self.q_range.0 - self.q_range.1).map(|j| (-(j as f32) / LN_SCALE).exp()).collect()
+    }
+
+    /// [`Shapes::ln_weight`] times `LN_SCALE`, as an integer (every term is a multiple of
+    /// `1 / LN_SCALE`, so the f32 sum is exact and equals this over `LN_SCALE`). The shape's code
+    /// reads the stones through [`Shapes::nodes`]' side nodes and one digit map, the recent-move
+    /// class from a table: `dist_last` and `dist_own` are the rows of [`Shapes::distance_rows`].
+    #[inline]
+    pub fn ln_sixteenths(
+        &self,
+        position: &Position,
+        cell: usize,
+        dist_last: &[u8; CELLS],
+        dist_own: &[u8; CELLS],
+    ) -> i32 {
+        let frame = position.to_move.index() & 1;
+        // Stone bytes (1 red, 2 blue) to the mover's digits (1 own, 2 the opponent's).
+        let digits: [usize; 4] = if frame == 0 { [0, 1, 2, 0] } else { [0, 2, 1, 0] };
+        let mut code = 0;
+        for &n in self.nodes[frame][cell].iter().rev() {
+            code = code * 3 + digits[usize::from(position.nodes[usize::from(n)] & 3)];
+        }
+        let class = usize::from(dist_last[cell]) * DISTANCE_CLASSES + usize::from(dist_own[cell]);
+        i32::from(self.shape6_q[code % SHAPE6_CODES])
+            + self.shape12.get_sixteenths(code)
+            + i32::from(self.recent_q[class % RECENT_MOVE_CLASSES])
+    }
+
+    /// The [`distance_class`] rows of the recent moves `last` and `own_last` (either `>= CELLS` if
+    /// none), for [`Shapes::ln_sixteenths`].
+    pub fn distance_rows(&self, last: usize, own_last: usize) -> (&[u8; CELLS], &[u8; CELLS]) {
+        (&self.distance_classes[last.min(CELLS)], &self.distance_classes[own_last.min(CELLS)])
     }
 
     /// The 12-cell shape code of `cell` for the side to move (digit `i` is slot `i`: 0 empty,
@@ -197,8 +291,9 @@ impl Shapes {
     }
 
     /// The ln of the cell's weight: the sum of its features' ln weights. `last` is the opponent's
-    /// last move, `own_last` the mover's move before it (either `>= CELLS` if none).
-    #[inline]
+    /// last move, `own_last` the mover's move before it (either `>= CELLS` if none). The plain
+    /// computation [`Shapes::ln_sixteenths`] is tested against.
+    #[cfg(test)]
     pub fn ln_weight(&self, position: &Position, cell: usize, last: usize, own_last: usize) -> f32 {
         let code = self.code(position, cell);
         self.shape6[code % SHAPE6_CODES]
@@ -241,8 +336,22 @@ impl ShapeMap {
         self.values[slot] = value;
     }
 
-    /// The value of `code`, 0 if absent.
+    /// The value of `code` times `LN_SCALE` (an integer: the values are dequantized bytes), 0 if
+    /// absent.
     #[inline]
+    fn get_sixteenths(&self, code: usize) -> i32 {
+        let mut slot = self.home(code);
+        loop {
+            match self.keys[slot] {
+                0 => return 0,
+                key if key == code as u32 + 1 => return (self.values[slot] * LN_SCALE) as i32,
+                _ => slot = (slot + 1) & (self.keys.len() - 1),
+            }
+        }
+    }
+
+    /// The value of `code`, 0 if absent.
+    #[cfg(test)]
     fn get(&self, code: usize) -> f32 {
         let mut slot = self.home(code);
         loop {
@@ -397,6 +506,48 @@ pub(crate) mod tests {
         // (0,0) touches (0,1) and is two steps in line from (2,0).
         assert_eq!(recent_move_class(0, 1, 2 * SIZE), 2);
         assert_eq!(recent_move_class(0, 2 * SIZE, 1), 2 * DISTANCE_CLASSES);
+    }
+
+    /// The integer ln weights of the expansions are the plain f32 sums times `LN_SCALE`, and the
+    /// exp table gives exactly the plain `exp` of the difference of two cells' f32 ln weights.
+    #[test]
+    fn sixteenths_and_exp_table_are_the_plain_ln_weights() {
+        let shapes = Shapes::new();
+        let table = shapes.exp_table();
+        for seed in 0..200 {
+            let (game, position) = random_position(seed, (seed % 90) as usize);
+            let moves: Vec<usize> = game
+                .moves()
+                .iter()
+                .filter_map(|m| if let Move::Place(c) = m { Some(c.index()) } else { None })
+                .collect();
+            let n = moves.len();
+            let last = if n >= 1 { moves[n - 1] } else { crate::geometry::NODES };
+            let own_last = if n >= 2 { moves[n - 2] } else { CELLS };
+            let (dist_last, dist_own) = shapes.distance_rows(last, own_last);
+            let empty: Vec<usize> = game.board().empty_cells().map(Cell::index).collect();
+            let fast: Vec<i32> =
+                empty.iter().map(|&c| shapes.ln_sixteenths(&position, c, dist_last, dist_own)).collect();
+            let plain: Vec<f32> =
+                empty.iter().map(|&c| shapes.ln_weight(&position, c, last, own_last)).collect();
+            for (&q, &ln) in fast.iter().zip(&plain) {
+                assert_eq!((q as f32 / LN_SCALE).to_bits(), ln.to_bits(), "seed {seed}");
+                assert!(shapes.q_range.1 <= q && q <= shapes.q_range.0);
+            }
+            let (Some(&top), Some(&top_ln)) = (fast.iter().max(), plain.iter().max_by(|a, b| a.total_cmp(b)))
+            else {
+                continue;
+            };
+            for (&q, &ln) in fast.iter().zip(&plain) {
+                assert_eq!(table[(top - q) as usize].to_bits(), (ln - top_ln).exp().to_bits(), "seed {seed}");
+            }
+        }
+        // Every spread within the range, against the plain exp of a difference of two f32 sums.
+        for (j, &e) in table.iter().enumerate() {
+            let (a, b) =
+                (shapes.q_range.0 as f32 / LN_SCALE, (shapes.q_range.0 - j as i32) as f32 / LN_SCALE);
+            assert_eq!(e.to_bits(), (b - a).exp().to_bits(), "{j}");
+        }
     }
 
     #[test]

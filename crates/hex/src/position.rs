@@ -6,7 +6,7 @@ use crate::board::{Board, Cell, Color, CELLS, SIZE};
 use crate::geometry::{Geometry, BOTTOM, LEFT, NODES, RIGHT, TOP};
 
 /// Every cell, as a bit set.
-const ALL_CELLS: u128 = (1 << CELLS) - 1;
+pub(crate) const ALL_CELLS: u128 = (1 << CELLS) - 1;
 /// The cells of the first and of the last row, as bit sets (see [`Position::full_board_winner`]).
 const FIRST_ROW: u128 = (1 << SIZE) - 1;
 const LAST_ROW: u128 = FIRST_ROW << (CELLS - SIZE);
@@ -21,6 +21,8 @@ const FIRST_COLUMN: u128 = {
     bits
 };
 const LAST_COLUMN: u128 = FIRST_COLUMN << (SIZE - 1);
+/// The cells on the board's rim (first or last row or column), as a bit set.
+pub(crate) const RIM: u128 = FIRST_ROW | LAST_ROW | FIRST_COLUMN | LAST_COLUMN;
 
 /// For the contents of a cell's ring (slot `i` at bits `2i`: 0 empty, 1 red, 2 blue; the sides
 /// count as their owner's stones), the ring slots whose cell answers an intrusion at the cell
@@ -56,7 +58,7 @@ const fn bridge_slots_table() -> [u16; 4096] {
 /// down and up; `(r, c+1)` one bit up and `(r-1, c+1)` `SIZE - 1` bits down, from cells not in the
 /// last column; `(r, c-1)` one bit down and `(r+1, c-1)` `SIZE - 1` bits up, from cells not in the
 /// first column.
-fn neighbour_bits(bits: u128) -> u128 {
+pub(crate) fn neighbour_bits(bits: u128) -> u128 {
     let (right, left) = (bits & !LAST_COLUMN, bits & !FIRST_COLUMN);
     ((bits >> SIZE)
         | (bits << SIZE)
@@ -158,21 +160,27 @@ impl Position {
 
     /// The cells holding `stone`, as a bit set (bit `cell`).
     pub fn stone_bits(&self, stone: u8) -> u128 {
-        let mut bits = 0u128;
-        for (chunk, bytes) in self.nodes[..CELLS].chunks(8).enumerate() {
-            let mut word = [0u8; 8];
-            word[..bytes.len()].copy_from_slice(bytes);
-            // Bytes are 0, 1 or 2: a byte equals `stone` exactly where `byte ^ (3 & !stone)` is 3;
-            // byte `i`'s verdict is moved to bit `8 * i + 7` and the eight are gathered into the
-            // top byte by one multiplication.
-            let x = u64::from_le_bytes(word)
-                ^ (0x0303_0303_0303_0303 & !(0x0101_0101_0101_0101 * u64::from(stone)));
+        // Bytes are 0, 1 or 2: a byte equals `stone` exactly where `byte ^ (3 & !stone)` is 3;
+        // byte `i`'s verdict is moved to bit `8 * i + 7` and the eight are gathered into the top
+        // byte by one multiplication.
+        let flip = 0x0303_0303_0303_0303 & !(0x0101_0101_0101_0101 * u64::from(stone));
+        let gather = |word: &[u8]| {
+            let x = u64::from_le_bytes(word.try_into().expect("eight bytes")) ^ flip;
             let hits = (x & (x >> 1) & 0x0101_0101_0101_0101) << 7;
-            let byte = hits.wrapping_mul(0x0002_0408_1020_4081) >> 56;
-            bits |= u128::from(byte) << (8 * chunk);
+            hits.wrapping_mul(0x0002_0408_1020_4081) >> 56
+        };
+        // Fifteen whole words of cells in two halves of 64 bits (fixed shifts once unrolled),
+        // then the last cell.
+        const _: () = assert!(CELLS == 15 * 8 + 1);
+        let (mut low, mut high) = (0u64, 0u64);
+        for chunk in 0..8 {
+            low |= gather(&self.nodes[8 * chunk..8 * chunk + 8]) << (8 * chunk);
         }
-        // The padding of the last word is not a cell.
-        bits & ALL_CELLS
+        for chunk in 0..7 {
+            high |= gather(&self.nodes[64 + 8 * chunk..72 + 8 * chunk]) << (8 * chunk);
+        }
+        high |= u64::from(self.nodes[CELLS - 1] == stone) << (CELLS - 1 - 64);
+        u128::from(low) | u128::from(high) << 64
     }
 
     /// Whether `color` joins its sides (any board, full or not; the tests' plain reference).
@@ -227,10 +235,11 @@ impl UnionFind {
             *p = i as u8;
         }
         let own = stone(color);
-        for cell in 0..CELLS {
-            if position.nodes[cell] != own {
-                continue;
-            }
+        // The colour's stones in order from a bit set, instead of a test (a coin flip) a cell.
+        let mut stones = position.stone_bits(own);
+        while stones != 0 {
+            let cell = stones.trailing_zeros() as usize;
+            stones &= stones - 1;
             for &next in &geometry.rings[cell] {
                 if position.nodes[next] == own {
                     uf.union(cell, next);
@@ -305,7 +314,42 @@ pub(crate) mod tests {
         })
     }
 
+    /// [`UnionFind::groups`] as it was before its bit set: every cell tested.
+    fn plain_groups(position: &Position, geometry: &Geometry, color: Color) -> UnionFind {
+        let mut uf = UnionFind { parent: [0; NODES] };
+        for (i, p) in uf.parent.iter_mut().enumerate() {
+            *p = i as u8;
+        }
+        let own = stone(color);
+        for cell in 0..CELLS {
+            if position.nodes[cell] != own {
+                continue;
+            }
+            for &next in &geometry.rings[cell] {
+                if position.nodes[next] == own {
+                    uf.union(cell, next);
+                }
+            }
+        }
+        uf
+    }
+
     proptest! {
+        /// The groups over the colour's stone bits are the plain walk's, node by node: the same
+        /// representative for every node (the same unions in the same order).
+        #[test]
+        fn groups_are_the_plain_walk(seed in any::<u64>(), stones in 0usize..121) {
+            let geometry = Geometry::new();
+            let game = random_game(seed, stones);
+            let position = Position::new(game.board(), game.to_move());
+            for color in [Color::Red, Color::Blue] {
+                let (mut fast, mut plain) = (UnionFind::groups(&position, &geometry, color), plain_groups(&position, &geometry, color));
+                for node in 0..NODES {
+                    prop_assert_eq!(fast.find(node), plain.find(node));
+                }
+            }
+        }
+
         /// The bit-set fill and its word-at-a-time stone gathering against the plain cell walks.
         #[test]
         fn full_board_winner_and_stone_bits_match_the_plain_walks(seed in any::<u64>(), stones in 0usize..121) {

@@ -51,11 +51,15 @@ pub struct SearchResult {
 pub struct Search {
     geometry: Geometry,
     shapes: Shapes,
+    /// [`Shapes::exp_table`]: the expansions' softmax without `exp`.
+    exp_table: Vec<f32>,
     local_shapes: LocalShapes,
     dead: DeadTable,
     tree: Tree,
     rng: Rng,
     path: Vec<u32>,
+    /// The selection's values of a node's children (kept, so that no array is zeroed a node).
+    values: [f32; CELLS],
     /// The node searched from.
     root: usize,
     /// The position after our last answer, its node (for reusing the tree) and its cell.
@@ -71,6 +75,7 @@ impl Search {
         Search {
             geometry: Geometry::new(),
             local_shapes: LocalShapes::new(&shapes),
+            exp_table: shapes.exp_table(),
             shapes,
             dead: DeadTable::new(),
             // All the room at once: growing a tree of millions of nodes later would copy it in
@@ -78,6 +83,7 @@ impl Search {
             tree: Tree::with_capacity(MAX_NODES),
             rng: Rng::new(seed),
             path: Vec::new(),
+            values: [0.0; CELLS],
             root: 0,
             previous: None,
             root_own_last: NODES,
@@ -209,11 +215,10 @@ impl Search {
         let bias = self.params.rave_bias;
         // The values of all the children first, in a loop without branches over the field arrays
         // (the compiler computes it four children at a time, divisions included); a proven
-        // child's value is set by arithmetic (lost -1, won far above any value, so that the first won
+        // child's value is selected (lost -1, won far above any value, so that the first won
         // child is taken), then the largest in eight lanes, then its first index: the plain
         // argmax (the first child of largest value), pinned by a test.
-        let mut values = [0.0f32; CELLS];
-        let values = &mut values[..len];
+        let values = &mut self.values[..len];
         let visits = &tree.visits[children.clone()];
         let wins = &tree.wins[children.clone()];
         let rave_visits = &tree.rave_visits[children.clone()];
@@ -221,12 +226,12 @@ impl Search {
         let progressive_bias = &tree.progressive_bias[children.clone()];
         let proven = &tree.proven[children];
         for k in 0..len {
-            // `p` is -1 (LOST), 0 or 1 (WON): lost -1, won 1e6, the others their value (exact in
-            // f32: 499,999.5 and 500,000.5 are).
+            // `p` is -1 (LOST), 0 or 1 (WON): lost -1, won 1e6 (`p * 500,000.5 + 499,999.5`, exact
+            // in f32), the others their value; a select, not a branch.
             let p = f32::from(proven[k]);
             let value =
                 blended_value(visits[k], wins[k], rave_visits[k], rave_wins[k], bias) + progressive_bias[k];
-            values[k] = value * (1.0 - p * p) + p * p * 499_999.5 + p * 500_000.5;
+            values[k] = if p != 0.0 { p * 500_000.5 + 499_999.5 } else { value };
         }
         let mut lanes = [f32::NEG_INFINITY; 8];
         let chunks = values.chunks_exact(8);

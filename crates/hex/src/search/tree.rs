@@ -78,6 +78,31 @@ impl Tree {
         self.progressive_bias.push(weighted_shape);
     }
 
+    /// Adds nodes without children or visits, one a cell of `cells`: all `proven` and with
+    /// `rave_visits`, each with its `rave_wins` and `weighted_shape`. What [`Tree::push`] cell by
+    /// cell gives, each field extended once (no capacity check a node and a field).
+    pub fn push_many(
+        &mut self,
+        cells: &[usize],
+        proven: i8,
+        rave_visits: f32,
+        rave_wins: &[f32],
+        weighted_shape: &[f32],
+    ) {
+        let len = self.len() + cells.len();
+        self.first_child.resize(len, 0);
+        self.children.resize(len, 0);
+        self.cell.extend(cells.iter().map(|&c| c as u8));
+        self.proven.resize(len, proven);
+        self.visits.resize(len, 0.0);
+        self.wins.resize(len, 0.0);
+        self.rave_visits.resize(len, rave_visits);
+        self.rave_wins.extend_from_slice(&rave_wins[..cells.len()]);
+        self.weighted_shape.extend_from_slice(&weighted_shape[..cells.len()]);
+        // No visits yet: sqrt(0 + 1) = 1.
+        self.progressive_bias.extend_from_slice(&weighted_shape[..cells.len()]);
+    }
+
     /// The children of `node`.
     pub fn children(&self, node: usize) -> std::ops::Range<usize> {
         let first = self.first_child[node] as usize;
@@ -99,7 +124,27 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
+    fn fields(tree: &Tree) -> String {
+        format!("{tree:?}")
+    }
+
     proptest! {
+        /// Pushing children at once leaves every field as pushing them one by one.
+        #[test]
+        fn push_many_is_push_one_by_one(cells in proptest::collection::vec(0usize..121, 0..121), proven in -1i8..2, rv in 0.0f32..20.0, seed in any::<u32>()) {
+            let wins: Vec<f32> = (0..cells.len()).map(|k| ((seed as usize + 7 * k) % 13) as f32 * 0.37).collect();
+            let shapes: Vec<f32> = (0..cells.len()).map(|k| ((seed as usize + 3 * k) % 11) as f32 * 0.21).collect();
+            let (mut one, mut many) = (Tree::with_capacity(4), Tree::with_capacity(4));
+            for tree in [&mut one, &mut many] {
+                tree.push(5, UNKNOWN, 1.0, 0.5, 0.25);
+            }
+            for k in 0..cells.len() {
+                one.push(cells[k], proven, rv, wins[k], shapes[k]);
+            }
+            many.push_many(&cells, proven, rv, &wins, &shapes);
+            prop_assert_eq!(fields(&one), fields(&many));
+        }
+
         /// The one-division selection value equals the textbook blend.
         #[test]
         fn blended_value_is_the_rave_blend(n in 0u32..5000, w in 0.0f32..1.0, rn in 1u32..20000, rw in 0.0f32..1.0, bias in 0.0f32..0.01) {
