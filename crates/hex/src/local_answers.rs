@@ -9,9 +9,8 @@
 //! by those codes, whose sizes are powers of two so that masks take the place of bounds checks.
 
 use crate::board::CELLS;
-use crate::geometry::{LEFT, TOP};
 use crate::patterns::{
-    distance_class, Shapes, DISTANCE_CLASSES, OTHER_SIDE, OWN_SIDE, PACK_BASE, SHAPE6_CODES, SHAPE_CELLS,
+    distance_class, shape_nodes, Shapes, DISTANCE_CLASSES, OTHER_SIDE, PACK_BASE, SHAPE6_CODES, SHAPE_CELLS,
 };
 use crate::playout_table::{PLAYOUT_RECENT, PLAYOUT_SHAPE6};
 use crate::position::Position;
@@ -95,25 +94,8 @@ impl LocalShapes {
     /// The local answers with the ln weights `shape6` (`SHAPE6_CODES`, by code in the mover's frame)
     /// and `recent` (`RECENT_MOVE_CLASSES`).
     pub fn with_weights(shapes: &Shapes, shape6: &[f32], recent: &[f32]) -> LocalShapes {
-        // The frame's mover is red (stone 1) in frame 0, blue (stone 2) in frame 1: a side node of
-        // the mover's colour for OWN_SIDE, of the opponent's for OTHER_SIDE.
-        let side_nodes = [(TOP, LEFT), (LEFT, TOP)];
-        let neighbours: Vec<[[u8; 6]; CELLS]> = (0..2)
-            .map(|frame| {
-                let (own, other) = side_nodes[frame];
-                let mut table = [[0u8; 6]; CELLS];
-                for (slots, shape) in table.iter_mut().zip(shapes.cells[frame].iter()) {
-                    for (slot, &n) in slots.iter_mut().zip(shape.iter()) {
-                        *slot = match n {
-                            OWN_SIDE => own,
-                            OTHER_SIDE => other,
-                            _ => usize::from(n),
-                        } as u8;
-                    }
-                }
-                table
-            })
-            .collect();
+        let neighbours: Vec<[[u8; 6]; CELLS]> =
+            (0..2).map(|frame| shape_nodes(&shapes.cells[frame], frame)).collect();
         let shape6_by_stones = (0..2)
             .map(|frame| {
                 let mut table = [0f32; 1024];

@@ -122,6 +122,27 @@ pub struct Shapes {
 pub(crate) const OWN_SIDE: u16 = u16::MAX;
 pub(crate) const OTHER_SIDE: u16 = u16::MAX - 1;
 
+/// The first `N` shape cells of every cell in `frame` (red moves in frame 0, blue in frame 1) as
+/// node indices: off the board, the mover's side node for [`OWN_SIDE`], the opponent's for
+/// [`OTHER_SIDE`].
+pub(crate) fn shape_nodes<const N: usize>(
+    cells: &[[u16; SHAPE_CELLS]; CELLS],
+    frame: usize,
+) -> [[u8; N]; CELLS] {
+    let (own, other) = [(TOP, LEFT), (LEFT, TOP)][frame];
+    let mut table = [[0u8; N]; CELLS];
+    for (slots, shape) in table.iter_mut().zip(cells.iter()) {
+        for (slot, &n) in slots.iter_mut().zip(shape.iter()) {
+            *slot = match n {
+                OWN_SIDE => own,
+                OTHER_SIDE => other,
+                _ => usize::from(n),
+            } as u8;
+        }
+    }
+    table
+}
+
 impl Default for Shapes {
     fn default() -> Self {
         Shapes::new()
@@ -190,25 +211,7 @@ impl Shapes {
             *q = sixteenths(unpack(c));
         }
         let shape6_q: Vec<i16> = SHAPE6.chars().map(|c| sixteenths(unpack(c))).collect();
-        // Off the board: the mover's side node for OWN_SIDE, the opponent's for OTHER_SIDE (red
-        // moves in frame 0, blue in frame 1).
-        let side_nodes = [(TOP, LEFT), (LEFT, TOP)];
-        let nodes = (0..2)
-            .map(|frame| {
-                let (own, other) = side_nodes[frame];
-                let mut table = [[0u8; SHAPE_CELLS]; CELLS];
-                for (slots, shape) in table.iter_mut().zip(cells[frame].iter()) {
-                    for (slot, &n) in slots.iter_mut().zip(shape.iter()) {
-                        *slot = match n {
-                            OWN_SIDE => own,
-                            OTHER_SIDE => other,
-                            _ => usize::from(n),
-                        } as u8;
-                    }
-                }
-                table
-            })
-            .collect();
+        let nodes = (0..2).map(|frame| shape_nodes(&cells[frame], frame)).collect();
         let distance_classes = (0..=CELLS)
             .map(|other| {
                 let mut row = [0u8; CELLS];
