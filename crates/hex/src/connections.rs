@@ -24,20 +24,35 @@ pub struct BridgeLinks {
 /// # Complexity
 /// O(CELLS * 6 * α).
 pub fn bridge_links(position: &Position, geometry: &Geometry, color: Color) -> BridgeLinks {
+    // Only an empty cell touching one of the colour's stones can carry its bridge (a bridge's
+    // carriers touch both its ends, and at most one end is a side): those cells in order, from a
+    // bit set.
+    let mut cells = neighbour_bits(position.stone_bits(stone(color))) & position.stone_bits(EMPTY);
+    let touching = std::iter::from_fn(move || {
+        (cells != 0).then(|| {
+            let cell = cells.trailing_zeros() as usize;
+            cells &= cells - 1;
+            cell
+        })
+    });
+    bridge_links_through(position, geometry, color, touching)
+}
+
+/// [`bridge_links`] with the bridges' carriers looked for at `cells` (empty cells, in increasing
+/// order, every carrier of the colour's bridges among them).
+fn bridge_links_through(
+    position: &Position,
+    geometry: &Geometry,
+    color: Color,
+    cells: impl Iterator<Item = usize>,
+) -> BridgeLinks {
     let mut loose = UnionFind::groups(position, geometry, color);
     let mut strict = loose.clone();
     let mut used = [false; CELLS];
     let mut carrier = NODES;
     let own = stone(color);
     let (a, b) = sides(color);
-    // Only an empty cell touching one of the colour's stones can carry its bridge (a bridge's
-    // carriers touch both its ends, and at most one end is a side): those cells in order, from a
-    // bit set.
-    let touching = neighbour_bits(position.stone_bits(own));
-    let mut cells = touching & position.stone_bits(EMPTY);
-    while cells != 0 {
-        let cell = cells.trailing_zeros() as usize;
-        cells &= cells - 1;
+    for cell in cells {
         let ring = &geometry.rings[cell];
         let mut slots = position.bridge_slots(geometry, cell, color);
         while slots != 0 {
@@ -305,57 +320,8 @@ mod tests {
     /// [`bridge_links`] as it was before its bit set of the cells touching the colour: every
     /// empty cell in order.
     fn plain_bridge_links(position: &Position, geometry: &Geometry, color: Color) -> BridgeLinks {
-        let mut loose = UnionFind::groups(position, geometry, color);
-        let mut strict = loose.clone();
-        let mut used = [false; CELLS];
-        let mut carrier = NODES;
-        let own = stone(color);
-        for cell in 0..CELLS {
-            if position.nodes[cell] != EMPTY {
-                continue;
-            }
-            let ring = &geometry.rings[cell];
-            let mut slots = position.bridge_slots(geometry, cell, color);
-            while slots != 0 {
-                let i = slots.trailing_zeros() as usize;
-                slots &= slots - 1;
-                // Each pair of adjacent empty carriers once: the other carrier has the larger index.
-                let other = ring[i];
-                if other > cell {
-                    let (a, b) = (ring[(i + 5) % 6], ring[(i + 1) % 6]);
-                    loose.union(a, b);
-                    if !used[cell] && !used[other] && strict.find(a) != strict.find(b) {
-                        strict.union(a, b);
-                        used[cell] = true;
-                        used[other] = true;
-                        carrier = cell;
-                    }
-                }
-            }
-        }
-        let (a, b) = sides(color);
-        for template in &geometry.ziggurats {
-            if position.nodes[template.stone] != own
-                || (template.side != a && template.side != b)
-                || template.carrier.iter().any(|&c| position.nodes[c] != EMPTY)
-            {
-                continue;
-            }
-            loose.union(template.stone, template.side);
-            if template.carrier.iter().all(|&c| !used[c])
-                && strict.find(template.stone) != strict.find(template.side)
-            {
-                strict.union(template.stone, template.side);
-                for &c in &template.carrier {
-                    used[c] = true;
-                }
-                carrier = template.carrier[0];
-            }
-        }
-        BridgeLinks {
-            loose: loose.find(a) == loose.find(b),
-            proof: if strict.find(a) == strict.find(b) { Some(carrier) } else { None },
-        }
+        let empty = (0..CELLS).filter(|&cell| position.nodes[cell] == EMPTY);
+        bridge_links_through(position, geometry, color, empty)
     }
 
     /// The bridge links over the cells touching the colour are the plain walk's over every empty

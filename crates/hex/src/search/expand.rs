@@ -194,16 +194,24 @@ impl Search {
                 }
             }
         }
-        let mut list: Vec<usize> = (0..CELLS)
-            .filter(|&c| position.nodes[c] == EMPTY)
-            .filter(|&c| {
-                state[c] == 0
-                    || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
-            })
-            .collect();
-        if list.is_empty() {
-            list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
-        }
+        unpruned(position, &state, &killer)
+    }
+}
+
+/// The empty cells of `position` kept by the pruning, given each cell's `state` (0 live, 1 dead, 2
+/// vulnerable) and a vulnerable cell's `killer`: the live ones, and of a pair of vulnerable cells
+/// killing each other the first; every empty cell if that leaves none.
+fn unpruned(position: &Position, state: &[u8; CELLS], killer: &[usize; CELLS]) -> Vec<usize> {
+    let list: Vec<usize> = (0..CELLS)
+        .filter(|&c| position.nodes[c] == EMPTY)
+        .filter(|&c| {
+            state[c] == 0
+                || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
+        })
+        .collect();
+    if list.is_empty() {
+        (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect()
+    } else {
         list
     }
 }
@@ -242,17 +250,7 @@ mod tests {
                 power *= 3;
             }
         }
-        let mut list: Vec<usize> = (0..CELLS)
-            .filter(|&c| position.nodes[c] == EMPTY)
-            .filter(|&c| {
-                state[c] == 0
-                    || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
-            })
-            .collect();
-        if list.is_empty() {
-            list = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect();
-        }
-        list
+        unpruned(position, &state, &killer)
     }
 
     /// [`Search::prior`] as it was before its node's bit sets: the rules tested cell by cell.
