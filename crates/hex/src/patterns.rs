@@ -15,10 +15,15 @@
 //! shape, and one for where the cell is relative to the two most recent moves (the opponent's
 //! last one and the mover's own before it). The search uses them as move priors.
 
+mod recent_moves;
+mod shape_map;
+
 use crate::board::{CELLS, DIRECTIONS, SIZE};
 use crate::geometry::{LEFT, TOP};
 use crate::position::{stone, Position, EMPTY};
 use crate::shape_table::{RECENT_MOVES, SHAPE12, SHAPE6};
+pub use recent_moves::{distance_class, recent_move_class, DISTANCE_CLASSES, RECENT_MOVE_CLASSES};
+use shape_map::ShapeMap;
 
 /// Cells in a shape: the 6 neighbours in [`DIRECTIONS`] order, then the 6 bridge partners, the
 /// `i`-th lying between neighbours `i` and `i + 1`.
@@ -57,42 +62,6 @@ pub fn half_turn(code: usize) -> usize {
 /// One representative per half-turn class: the smaller code.
 pub fn canonical(code: usize) -> usize {
     code.min(half_turn(code))
-}
-
-/// How far a candidate cell lies from a recent move: 0 touching it, 1 a bridge away (two steps
-/// across two common neighbours), 2 two steps in a straight line, 3 three steps, 4 farther (or no
-/// such move). See [`distance_class`].
-pub const DISTANCE_CLASSES: usize = 5;
-
-/// The recent-move classes of a candidate: its [`distance_class`] from the opponent's last move
-/// times [`DISTANCE_CLASSES`] plus its class from the mover's own move before that.
-pub const RECENT_MOVE_CLASSES: usize = DISTANCE_CLASSES * DISTANCE_CLASSES;
-
-/// The [`DISTANCE_CLASSES`] class of `cell` from `other` (`other >= CELLS`: no such move, the
-/// farthest class). With the neighbour offsets of [`DIRECTIONS`], the hex distance of a step
-/// `(dr, dc)` is `(|dr| + |dc| + |dr + dc|) / 2`, and the two-step cells on a straight line are
-/// those with `dr`, `dc` or `dr + dc` zero. Transposing the board keeps every class.
-#[inline]
-pub fn distance_class(cell: usize, other: usize) -> usize {
-    if other >= CELLS {
-        return DISTANCE_CLASSES - 1;
-    }
-    let dr = (cell / SIZE) as isize - (other / SIZE) as isize;
-    let dc = (cell % SIZE) as isize - (other % SIZE) as isize;
-    match (dr.abs() + dc.abs() + (dr + dc).abs()) / 2 {
-        1 => 0,
-        2 if dr != 0 && dc != 0 && dr + dc != 0 => 1,
-        2 => 2,
-        3 => 3,
-        _ => 4,
-    }
-}
-
-/// The [`RECENT_MOVE_CLASSES`] class of `cell`, given the opponent's last move `last` and the
-/// mover's own move before it, `own_last` (either `>= CELLS` if none).
-#[inline]
-pub fn recent_move_class(cell: usize, last: usize, own_last: usize) -> usize {
-    distance_class(cell, last) * DISTANCE_CLASSES + distance_class(cell, own_last)
 }
 
 /// Precomputed cell offsets and the decoded weights.
@@ -305,68 +274,6 @@ impl Shapes {
     }
 }
 
-/// The 12-cell table as an open-addressing hash map (linear probing, at most half full): a
-/// few thousand entries fit the cache, where a dense array over all 3^12 codes (2 MB) missed it at
-/// nearly every lookup in the search's expansions.
-#[derive(Clone, Debug)]
-struct ShapeMap {
-    /// `code + 1` in each used slot, 0 in a free one.
-    keys: Vec<u32>,
-    values: Vec<f32>,
-    /// 32 minus log2 of the slot count: the hash is the product's top bits.
-    shift: u32,
-}
-
-impl ShapeMap {
-    /// Room for `entries` codes.
-    fn with_room(entries: usize) -> ShapeMap {
-        let slots = (2 * entries + 2).next_power_of_two();
-        ShapeMap { keys: vec![0; slots], values: vec![0.0; slots], shift: 32 - slots.trailing_zeros() }
-    }
-
-    /// The first slot to probe for `code` (Fibonacci hashing).
-    #[inline]
-    fn home(&self, code: usize) -> usize {
-        ((code as u32).wrapping_mul(0x9E37_79B9) >> self.shift) as usize
-    }
-
-    fn insert(&mut self, code: usize, value: f32) {
-        let mut slot = self.home(code);
-        while self.keys[slot] != 0 && self.keys[slot] != code as u32 + 1 {
-            slot = (slot + 1) & (self.keys.len() - 1);
-        }
-        self.keys[slot] = code as u32 + 1;
-        self.values[slot] = value;
-    }
-
-    /// The value of `code` times `LN_SCALE` (an integer: the values are dequantized bytes), 0 if
-    /// absent.
-    #[inline]
-    fn get_sixteenths(&self, code: usize) -> i32 {
-        let mut slot = self.home(code);
-        loop {
-            match self.keys[slot] {
-                0 => return 0,
-                key if key == code as u32 + 1 => return (self.values[slot] * LN_SCALE) as i32,
-                _ => slot = (slot + 1) & (self.keys.len() - 1),
-            }
-        }
-    }
-
-    /// The value of `code`, 0 if absent.
-    #[cfg(test)]
-    fn get(&self, code: usize) -> f32 {
-        let mut slot = self.home(code);
-        loop {
-            match self.keys[slot] {
-                0 => return 0.0,
-                key if key == code as u32 + 1 => return self.values[slot],
-                _ => slot = (slot + 1) & (self.keys.len() - 1),
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -468,47 +375,6 @@ pub(crate) mod tests {
                 assert_eq!(canonical(code), canonical(shapes.code(&other, t.index())));
             }
         }
-    }
-
-    /// Hex distances by breadth-first search over the rules board's neighbours.
-    fn plain_distances(from: Cell) -> Vec<usize> {
-        let mut distance = vec![usize::MAX; CELLS];
-        distance[from.index()] = 0;
-        let mut queue = std::collections::VecDeque::from([from]);
-        while let Some(cell) = queue.pop_front() {
-            for n in cell.neighbours() {
-                if distance[n.index()] == usize::MAX {
-                    distance[n.index()] = distance[cell.index()] + 1;
-                    queue.push_back(n);
-                }
-            }
-        }
-        distance
-    }
-
-    #[test]
-    fn distance_classes_match_breadth_first_distances_and_common_neighbours() {
-        for other in Cell::all() {
-            let distance = plain_distances(other);
-            for cell in Cell::all().filter(|&c| c != other) {
-                let common = cell.neighbours().filter(|n| other.neighbours().any(|m| m == *n)).count();
-                let expected = match distance[cell.index()] {
-                    1 => 0,
-                    2 if common == 2 => 1,
-                    2 => 2,
-                    3 => 3,
-                    _ => 4,
-                };
-                assert_eq!(distance_class(cell.index(), other.index()), expected, "{cell} from {other}");
-                // The class is the same in the blue (transposed) frame.
-                let (tc, to) = (cell.mirror(), other.mirror());
-                assert_eq!(distance_class(tc.index(), to.index()), expected);
-            }
-            assert_eq!(distance_class(other.index(), CELLS), DISTANCE_CLASSES - 1);
-        }
-        // (0,0) touches (0,1) and is two steps in line from (2,0).
-        assert_eq!(recent_move_class(0, 1, 2 * SIZE), 2);
-        assert_eq!(recent_move_class(0, 2 * SIZE, 1), 2 * DISTANCE_CLASSES);
     }
 
     /// The integer ln weights of the expansions are the plain f32 sums times `LN_SCALE`, and the
