@@ -121,14 +121,6 @@ impl Bot {
     pub fn new(color: Color, seed: u64, settings: Settings) -> Bot {
         let mut search = Search::new(seed);
         search.params = settings.params;
-        #[cfg(feature = "knobs")]
-        if let Ok(path) = std::env::var("HEX_VALUE_NET") {
-            let text = std::fs::read_to_string(&path).expect("HEX_VALUE_NET: a readable file");
-            search.value_net = Some(std::sync::Arc::new(
-                crate::value_net::ValueNet::parse(&text).expect("HEX_VALUE_NET: a potentials network"),
-            ));
-            search.value_games = std::env::var("HEX_VALUE_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(50.0);
-        }
         Bot { color, search, answered: 0, settings, overrun: Duration::ZERO, budget: Duration::ZERO }
     }
 

@@ -43,7 +43,6 @@ mod protocol;
 mod search;
 mod shape_table;
 mod tools;
-mod value_net;
 
 pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, SIZE};
 pub use bot::{play, Settings};

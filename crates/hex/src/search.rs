@@ -67,10 +67,6 @@ pub struct Search {
     /// Our own move before the opponent's last one at the root (`NODES` if unknown).
     root_own_last: usize,
     pub params: Params,
-    /// EXPERIMENT: a value network whose values of the root's children enter their statistics as
-    /// `value_games` virtual games each.
-    pub(crate) value_net: Option<std::sync::Arc<crate::value_net::ValueNet>>,
-    pub(crate) value_games: f32,
 }
 
 impl Search {
@@ -92,8 +88,6 @@ impl Search {
             previous: None,
             root_own_last: NODES,
             params: Params::default(),
-            value_net: None,
-            value_games: 0.0,
         }
     }
 
@@ -125,7 +119,6 @@ impl Search {
         if self.tree.children[self.root] == 0 {
             self.expand(self.root, root, last, self.root_own_last);
         }
-        self.value_root(root);
         let mut playouts = 0;
         // The longest pause between two clock checks: on a loaded machine the process is
         // descheduled for that long, so it must stop that much (and a half) before the deadline.
@@ -152,36 +145,6 @@ impl Search {
         after.play(result.cell);
         self.previous = Some((after, result.node, result.cell));
         result
-    }
-
-    /// EXPERIMENT: the value network's value of each unproven child of the root, as
-    /// `value_games` virtual games in its statistics (from the mover into the child's view).
-    fn value_root(&mut self, root: &Position) {
-        let Some(net) = self.value_net.clone() else { return };
-        let games = self.value_games;
-        let mut board = crate::board::Board::new();
-        for cell in crate::board::Cell::all() {
-            let s = root.nodes[cell.index()];
-            board.set(cell, (s != EMPTY).then(|| if s == stone(Color::Red) { Color::Red } else { Color::Blue }));
-        }
-        let debug = std::env::var_os("HEX_VALUE_DEBUG").is_some();
-        let (mut best, mut worst, mut n) = (0.0f32, 1.0f32, 0);
-        for i in self.tree.children(self.root) {
-            if self.tree.proven[i] != UNKNOWN {
-                continue;
-            }
-            let cell = crate::board::Cell::from_index(usize::from(self.tree.cell[i]));
-            board.set(cell, Some(root.to_move));
-            let theirs = net.evaluate(&board, root.to_move.opponent());
-            board.set(cell, None);
-            (best, worst, n) = (best.max(1.0 - theirs), worst.min(1.0 - theirs), n + 1);
-            self.tree.visits[i] += games;
-            self.tree.wins[i] += games * (1.0 - theirs);
-            self.tree.progressive_bias[i] = self.tree.weighted_shape[i] / (self.tree.visits[i] + 1.0).sqrt();
-        }
-        if debug {
-            eprintln!("value prior: {n} children, {worst:.3} .. {best:.3}, root {:.3}", net.evaluate(&board, root.to_move));
-        }
     }
 
     /// Whether `root` is the position after our previous answer and the opponent's `last`.
