@@ -10,6 +10,10 @@
 //! `late` counts red's and blue's answers over their limits (absent in older records: 0,0), so that
 //! a summary can be made from records alone (`hex-arena merge`).
 //!
+//! `values` (optional, after `late`) lists the search's value of each position for its side to
+//! move in -1..1, in the order of `moves` (`-` where none: the forced opening); `hex-train
+//! selfplay` writes it and `hex-train value --value-share` fits to it.
+//!
 //! `hex-arena` writes them; its `svg`, `sgf` and `merge` and the Hex trainers read them.
 
 use hex::{Cell, Color, Move};
@@ -64,6 +68,9 @@ pub struct Record {
     pub times: Vec<Option<f64>>,
     /// Red's and blue's answers over their limits.
     pub late: [usize; 2],
+    /// The search's value of the position before each move, for its side to move (empty when
+    /// not recorded).
+    pub values: Vec<Option<f32>>,
     pub detail: String,
 }
 
@@ -82,8 +89,15 @@ impl Record {
         let moves = list(self.moves.iter().map(Move::to_string).collect());
         let times =
             list(self.times.iter().map(|t| t.map_or("-".to_string(), |t| format!("{t:.1}"))).collect());
+        let values = if self.values.is_empty() {
+            String::new()
+        } else {
+            let list =
+                list(self.values.iter().map(|v| v.map_or("-".to_string(), |v| format!("{v:.3}"))).collect());
+            format!(" values={list}")
+        };
         format!(
-            "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} late={},{} detail={}",
+            "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} late={},{}{} detail={}",
             self.game,
             self.seed,
             self.red,
@@ -95,6 +109,7 @@ impl Record {
             times,
             self.late[0],
             self.late[1],
+            values,
             self.detail
         )
     }
@@ -144,6 +159,19 @@ impl Record {
                 [red.parse().map_err(|_| bad("late", text))?, blue.parse().map_err(|_| bad("late", text))?]
             }
         };
+        let values = match field("values") {
+            Err(_) => Vec::new(),
+            Ok(text) => list(text)
+                .iter()
+                .map(|v| {
+                    if v == "-" {
+                        Ok(None)
+                    } else {
+                        v.parse::<f32>().map(Some).map_err(|_| bad("values", v))
+                    }
+                })
+                .collect::<Result<Vec<_>, _>>()?,
+        };
         Ok(Record {
             game: game.parse().map_err(|_| bad("game", game))?,
             seed: seed.parse().map_err(|_| bad("seed", seed))?,
@@ -159,6 +187,7 @@ impl Record {
             moves,
             times,
             late,
+            values,
             detail,
         })
     }
@@ -200,6 +229,7 @@ mod tests {
             moves: vec!["d5".parse().unwrap(), Move::Swap, "a1".parse().unwrap()],
             times: vec![None, Some(12.5), Some(80.0), Some(3.0)],
             late: [0, 1],
+            values: Vec::new(),
             detail: "a1: cell a1 is occupied".into(),
         };
         let line = record.to_line();
@@ -211,7 +241,13 @@ mod tests {
         assert_eq!(Record::parse(&line), Ok(record.clone()));
         // Records written before `late` existed still read.
         let old = Record::parse(&line.replace(" late=0,1", "")).unwrap();
-        assert_eq!(old, Record { late: [0, 0], ..record });
+        assert_eq!(old, Record { late: [0, 0], ..record.clone() });
+        // The search's values, when recorded, come after `late`.
+        let valued = Record { values: vec![None, Some(0.25), Some(-1.0)], ..record.clone() };
+        let line = valued.to_line();
+        assert!(line.contains(" late=0,1 values=-,0.250,-1.000 detail="), "{line}");
+        assert_eq!(Record::parse(&line), Ok(valued));
+        assert!(Record::parse(&line.replace("0.250", "x")).unwrap_err().contains("bad values=x"));
         assert!(Record::parse("game=1 seed=2").unwrap_err().contains("missing field"));
         assert!(Record::parse(&line.replace("winner=blue", "winner=green"))
             .unwrap_err()

@@ -6,11 +6,14 @@
 //!   [`Move`], [`IllegalMove`], [`SIZE`], [`CELLS`];
 //! * the judge's protocol: [`read_header`], [`read_turn`], [`Turn`];
 //! * the bot: [`play`] with its [`Settings`];
-//! * what the tools use of the bot (`hex-baseline`, `hex-train`): the bot's playout to fill a
+//! * behind the feature `tuning`, what the tools use of the bot (`hex-baseline`, `hex-train`;
+//!   the bundle drops it): the bot's playout to fill a
 //!   board ([`Playouts`], [`Fill`], [`Answers`], [`Stones`], [`Rng`]) and its weights
 //!   ([`PlayoutWeights`], [`playout_table_source`]), its search of one position ([`analyse`],
 //!   [`Analysis`]), its move prior's features ([`ShapeFeatures`], [`MoveFeatures`]) and learned
-//!   table's text ([`shape_table_source`], [`ShapeWeights`]).
+//!   table's text ([`shape_table_source`], [`ShapeWeights`]); the value search of the self-play
+//!   loop ([`Ubfm`], [`Choice`]) and its network ([`ValueNet`], [`value_input`], [`network_text`],
+//!   [`parse_network`], [`VALUE_INPUTS`]).
 //!
 //! The modules in the order they depend on each other (each uses only those above it):
 //!
@@ -22,13 +25,17 @@
 //! * `position`: the bot's fast board derived from the rules: side nodes, union-find.
 //! * `inferior`: dead cells by local patterns.
 //! * `connections`: virtual connections (bridges, edge templates), proofs and mustplay.
+//! * `node_rules`: the solver's rules at a node (wins, threats, proofs, mustplay, pruning),
+//!   shared by both searches.
 //! * `patterns`: learned local shapes (weights in `shape_table`) used as move priors.
 //! * `local_answers`: the playouts' answers near the last move, by those shapes' weights as
 //!   simulation balancing refits them (`playout_table`).
 //! * `search`: MCTS with RAVE, bridge-answering and locally answering playouts, dead/vulnerable
 //!   pruning and a solver.
 //! * `bot`: the game loop, the clock, the swap decision and the opening; [`Settings`].
-//! * `tools`: the entries the tools use.
+//! * `tools`: the entries the tools use (feature `tuning`).
+//! * `value_net`, `ubfm`: a value network over the stones and best-first minimax over it (feature
+//!   `tuning`; the self-play loop's engine, crates/hex/RESULTS.md).
 
 mod board;
 mod bot;
@@ -36,21 +43,35 @@ mod connections;
 mod geometry;
 mod inferior;
 mod local_answers;
+mod node_rules;
 mod patterns;
 mod playout_table;
 mod position;
 mod protocol;
 mod search;
 mod shape_table;
+#[cfg(feature = "tuning")]
 mod tools;
+#[cfg(feature = "tuning")]
+mod ubfm;
+#[cfg(feature = "tuning")]
+mod value_net;
 
 pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, SIZE};
 pub use bot::{play, Settings};
+#[cfg(feature = "tuning")]
 pub use patterns::{RECENT_MOVE_CLASSES, SHAPE6_CODES};
+#[cfg(feature = "tuning")]
 pub use position::{stone, EMPTY};
 pub use protocol::{read_header, read_turn, Turn};
+#[cfg(feature = "tuning")]
 pub use search::Rng;
+#[cfg(feature = "tuning")]
 pub use tools::{
     analyse, playout_table_source, shape_table_source, Analysis, Answers, Fill, MoveFeatures, PlayoutWeights,
     Playouts, ShapeFeatures, ShapeWeights, Stones,
 };
+#[cfg(feature = "tuning")]
+pub use ubfm::{Choice, Ubfm};
+#[cfg(feature = "tuning")]
+pub use value_net::{network_text, parse_network, value_input, ValueNet, VALUE_INPUTS};

@@ -1,11 +1,11 @@
-//! Expansion: a node's children, after the solver's rules (wins at once, forced blocks, proofs
-//! through disjoint bridges and templates), mustplay, the dead and vulnerable cells' pruning, and
-//! the children's priors (hand-made win rates and the learned shapes' progressive bias).
+//! Expansion: a node's children, after the solver's rules (crate::node_rules: wins at once,
+//! forced blocks, proofs through disjoint bridges and templates, mustplay, the dead and vulnerable
+//! cells' pruning), and the children's priors (hand-made win rates and the learned shapes' progressive bias).
 
 use super::tree::{LOST, UNKNOWN, WON};
 use super::Search;
 use crate::board::CELLS;
-use crate::connections::{bridge_carriers, bridge_connected, bridge_links, winning_cells};
+use crate::node_rules::{node_moves, Verdict};
 use crate::position::{neighbour_bits, stone, Position, ALL_CELLS, EMPTY, RIM};
 
 /// What [`Search::prior`] needs of a node, once for all its children, as bit sets of cells (bit
@@ -45,47 +45,21 @@ impl Search {
     /// mover's own `own_last`), applying the solver rules and the pruning; may instead prove the
     /// node.
     pub(super) fn expand(&mut self, index: usize, position: &Position, last: usize, own_last: usize) {
-        let me = position.to_move;
         let first = self.tree.len() as u32;
-        let wins = winning_cells(position, &self.geometry, me);
-        if let Some(&cell) = wins.first() {
-            self.push_child(cell, WON, 1.0, 1.0);
-            self.tree.first_child[index] = first;
-            self.tree.children[index] = 1;
-            self.tree.proven[index] = LOST;
-            return;
-        }
-        let mine = bridge_links(position, &self.geometry, me);
-        if let Some(carrier) = mine.proof {
-            // Won through disjoint bridges: filling one of their carriers keeps the win.
-            let cell = if carrier < CELLS { carrier } else { self.candidates(position)[0] };
-            self.push_child(cell, WON, 1.0, 1.0);
-            self.tree.first_child[index] = first;
-            self.tree.children[index] = 1;
-            self.tree.proven[index] = LOST;
-            return;
-        }
-        let threats = winning_cells(position, &self.geometry, me.opponent());
-        let candidates: Vec<usize> = match threats.len() {
-            0 => {
-                let theirs = bridge_links(position, &self.geometry, me.opponent());
-                if theirs.proof.is_some() {
-                    // Lost whatever we do; keep the moves that break the most, to resist.
-                    self.tree.proven[index] = WON;
-                }
-                theirs
-                    .loose
-                    .then(|| self.mustplay(position))
-                    .flatten()
-                    .unwrap_or_else(|| self.candidates(position))
+        let moves = node_moves(position, &self.geometry, &self.dead);
+        match moves.verdict {
+            Verdict::Won(cell) => {
+                self.push_child(cell, WON, 1.0, 1.0);
+                self.tree.first_child[index] = first;
+                self.tree.children[index] = 1;
+                self.tree.proven[index] = LOST;
+                return;
             }
-            1 => threats,
-            _ => {
-                // Lost whatever we do; still list the blocks, so that a move can be reported.
-                self.tree.proven[index] = WON;
-                threats
-            }
-        };
+            // Lost whatever we do; the cells are the stubbornest moves.
+            Verdict::Lost => self.tree.proven[index] = WON,
+            Verdict::Open => {}
+        }
+        let candidates = moves.cells;
         // The shape prior: the softmax of the candidates' ln weights, as integers in units of
         // 1/16 (exact: the f32 sums are too), their exps from a table, each computed once.
         // (All 0 when the prior is off.)
@@ -148,110 +122,12 @@ impl Search {
         }
         prior
     }
-
-    /// When the opponent is already connected through bridges, the only moves that are not
-    /// hopeless are those that break that connection (a stone on a bridge carrier after which the
-    /// bridge graph no longer joins the opponent's sides). `None` if the opponent is not so connected
-    /// or no single stone breaks it (then every move is as bad, so nothing is pruned).
-    fn mustplay(&self, position: &Position) -> Option<Vec<usize>> {
-        let opponent = position.to_move.opponent();
-        let mut trial = position.clone();
-        let mine = stone(position.to_move);
-        let breaks: Vec<usize> = bridge_carriers(position, &self.geometry, opponent)
-            .into_iter()
-            .filter(|&cell| {
-                trial.nodes[cell] = mine;
-                let still = bridge_connected(&trial, &self.geometry, opponent);
-                trial.nodes[cell] = EMPTY;
-                !still
-            })
-            .collect();
-        if breaks.is_empty() {
-            None
-        } else {
-            Some(breaks)
-        }
-    }
-
-    /// The empty cells worth searching: not dead, and not killable by one opponent move (unless
-    /// the killer is itself killable, which would prune both of a pair).
-    fn candidates(&self, position: &Position) -> Vec<usize> {
-        let geometry = &self.geometry;
-        let opponent = stone(position.to_move.opponent());
-        let mut state = [0u8; CELLS]; // 0 live, 1 dead, 2 vulnerable
-        let mut killer = [0usize; CELLS];
-        for cell in 0..CELLS {
-            if position.nodes[cell] != EMPTY {
-                continue;
-            }
-            // One lookup for the dead test and the first killing neighbour (an empty ring slot).
-            match self.dead.verdict(position.pattern(geometry, cell), opponent) {
-                0 => {}
-                1 => state[cell] = 1,
-                slot => {
-                    state[cell] = 2;
-                    killer[cell] = geometry.rings[cell][usize::from(slot - 2) % 6];
-                }
-            }
-        }
-        unpruned(position, &state, &killer)
-    }
-}
-
-/// The empty cells of `position` kept by the pruning, given each cell's `state` (0 live, 1 dead, 2
-/// vulnerable) and a vulnerable cell's `killer`: the live ones, and of a pair of vulnerable cells
-/// killing each other the first; every empty cell if that leaves none.
-fn unpruned(position: &Position, state: &[u8; CELLS], killer: &[usize; CELLS]) -> Vec<usize> {
-    let list: Vec<usize> = (0..CELLS)
-        .filter(|&c| position.nodes[c] == EMPTY)
-        .filter(|&c| {
-            state[c] == 0
-                || (state[c] == 2 && state[killer[c]] == 2 && killer[killer[c]] == c && c < killer[c])
-        })
-        .collect();
-    if list.is_empty() {
-        (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).collect()
-    } else {
-        list
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::position::tests::random_game;
-
-    /// [`Search::candidates`]' pruning as it was before the verdict table: the dead test and each
-    /// neighbour's killing test one by one.
-    fn plain_candidates(search: &Search, position: &Position) -> Vec<usize> {
-        let geometry = &search.geometry;
-        let opponent = stone(position.to_move.opponent());
-        let mut state = [0u8; CELLS];
-        let mut killer = [0usize; CELLS];
-        for cell in 0..CELLS {
-            if position.nodes[cell] != EMPTY {
-                continue;
-            }
-            let code = position.pattern(geometry, cell);
-            if search.dead.is_dead(code) {
-                state[cell] = 1;
-                continue;
-            }
-            let mut power = 1;
-            for &n in &geometry.rings[cell] {
-                if n < CELLS
-                    && position.nodes[n] == EMPTY
-                    && search.dead.is_dead(code + power * usize::from(opponent))
-                {
-                    state[cell] = 2;
-                    killer[cell] = n;
-                    break;
-                }
-                power *= 3;
-            }
-        }
-        unpruned(position, &state, &killer)
-    }
 
     /// [`Search::prior`] as it was before its node's bit sets: the rules tested cell by cell.
     fn plain_prior(search: &Search, position: &Position, last: usize, cell: usize) -> f32 {
@@ -324,25 +200,5 @@ mod tests {
             }
         }
         assert!(seen.iter().all(|&n| n > 20), "{seen:?}");
-    }
-
-    /// The candidates through the verdict table are the plain pruning's, in random positions of
-    /// every fill with either side to move (some cells dead or vulnerable in most of them).
-    #[test]
-    fn candidates_are_the_plain_pruning() {
-        let search = Search::new(1);
-        let mut pruned = 0;
-        for seed in 0..600 {
-            let game = random_game(seed, (seed % 115) as usize);
-            for to_move in [crate::board::Color::Red, crate::board::Color::Blue] {
-                let position = Position::new(game.board(), to_move);
-                let fast = search.candidates(&position);
-                let plain = plain_candidates(&search, &position);
-                let empty = (0..CELLS).filter(|&c| position.nodes[c] == EMPTY).count();
-                pruned += usize::from(plain.len() < empty);
-                assert_eq!(fast, plain, "seed {seed} {to_move}");
-            }
-        }
-        assert!(pruned > 300, "only {pruned} positions with pruned cells");
     }
 }

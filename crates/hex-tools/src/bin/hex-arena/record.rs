@@ -18,6 +18,7 @@ pub fn record_of(game: usize, seed: u64, red: &str, blue: &str, outcome: &Outcom
         times: outcome.timings.iter().map(|t| t.map(|t| crate::referee::ms(t.elapsed))).collect(),
         late: [Color::Red, Color::Blue]
             .map(|color| outcome.timings.iter().flatten().filter(|t| t.color == color && t.late).count()),
+        values: Vec::new(),
         detail: outcome.detail.replace(['\n', '\r'], " "),
     }
 }

@@ -5,13 +5,15 @@
 //! * `--engine uct`: plain UCT, uniformly random playouts;
 //! * `--engine rave`: MCTS with RAVE and playouts that answer intrusions into bridges; no other Hex
 //!   knowledge. The knowledge-free strong baseline.
+//! * `--engine ubfm --net FILE`: best-first minimax over a value network (`hex::Ubfm`, the
+//!   self-play loop's engine; `--playouts` caps its expansions).
 //!
 //! The rules (parsing the turn, legality, swap) come from the `hex` library.
 
 mod playout;
 mod search;
 
-use hex::{Color, Game, Move, Playouts};
+use hex::{Color, Game, Move, Playouts, Ubfm, ValueNet};
 use match_kit::cli::{Opt, Spec};
 use playout::Rng;
 use search::{Flavour, Search, Settings};
@@ -21,13 +23,23 @@ const SPEC: Spec = Spec {
     usage: &["hex-baseline [OPTIONS]"],
     about: "A CodinGame-protocol Hex bot (stdin/stdout) for use as an opponent in hex-arena.",
     options: &[
-        Opt::value("engine", "E", "random, uct (plain UCT) or rave (RAVE + bridge playouts)").default("rave"),
+        Opt::value(
+            "engine",
+            "E",
+            "random, uct (plain UCT), rave (RAVE + bridge playouts) or ubfm (needs --net)",
+        )
+        .default("rave"),
+        Opt::value("net", "FILE", "the value network of --engine ubfm (hex-train value --out)"),
         Opt::value("seed", "S", "random seed (default: from the clock)"),
         Opt::value("first-ms", "MS", "thinking time for the first answer (the judge allows 1000)")
             .default("800"),
         Opt::value("move-ms", "MS", "thinking time for later answers (the judge allows 100)").default("80"),
-        Opt::value("playouts", "N", "stop after N playouts per move even if time remains"),
-        Opt::value("exploration", "C", "exploration constant (default 0.35 for uct, 0 for rave)"),
+        Opt::value("playouts", "N", "stop after N playouts (ubfm: expansions) a move even if time remains"),
+        Opt::value(
+            "exploration",
+            "C",
+            "exploration constant (default 0.35 for uct, 0 for rave, 0.1 for ubfm)",
+        ),
         Opt::value("expand-at", "N", "expand a leaf on its N-th visit").default("2"),
         Opt::flag("stats", "one line per move on stderr: playouts and time"),
     ],
@@ -39,10 +51,12 @@ const SPEC: Spec = Spec {
 enum Engine {
     Random,
     Search(Flavour),
+    Ubfm,
 }
 
 struct Options {
     engine: Engine,
+    net: Option<String>,
     seed: u64,
     first: Duration,
     per_move: Duration,
@@ -60,8 +74,10 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             "random" => Ok(Engine::Random),
             "uct" => Ok(Engine::Search(Flavour::Uct)),
             "rave" => Ok(Engine::Search(Flavour::Rave)),
-            other => Err(format!("expected random, uct or rave, found {other:?}")),
+            "ubfm" => Ok(Engine::Ubfm),
+            other => Err(format!("expected random, uct, rave or ubfm, found {other:?}")),
         })?,
+        net: args.text("net").map(str::to_string),
         seed: args.optional("seed", "a number")?.unwrap_or(clock_seed),
         first: Duration::from_millis(args.get("first-ms", "milliseconds")?),
         per_move: Duration::from_millis(args.get("move-ms", "milliseconds")?),
@@ -92,6 +108,14 @@ fn main() {
         // Plain UCT stays plain: a fresh tree every move.
         reuse: flavour == Flavour::Rave,
     });
+    let mut ubfm = (options.engine == Engine::Ubfm).then(|| {
+        let path = options.net.as_deref().unwrap_or_else(|| io::fail("--engine ubfm needs --net FILE"));
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
+        let net = ValueNet::parse(&text).unwrap_or_else(|e| io::fail(format!("{path}: {e}")));
+        let mut ubfm = Ubfm::new(net, options.seed);
+        ubfm.exploration = options.exploration.unwrap_or(0.1) as f32;
+        ubfm
+    });
     let mut rng = Rng::new(options.seed);
     let mut search = settings.map(|settings| Search::new(&filler, settings, options.seed ^ 0x5EED));
     let mut lines = io::stdin_lines();
@@ -115,8 +139,22 @@ fn main() {
         if game.winner().is_some() {
             io::fail(format!("the game is already over on turn {}", answers + 1));
         }
-        let mv = match &mut search {
-            Some(search) => {
+        let mv = match (&mut search, &mut ubfm) {
+            (_, Some(ubfm)) => {
+                let choice =
+                    ubfm.choose(&game, started + budget, options.playouts.min(u64::from(u32::MAX)) as u32);
+                if options.stats {
+                    eprintln!(
+                        "{color} {}: {} expansions in {:.1} ms, value {:.3}",
+                        choice.mv,
+                        choice.expansions,
+                        started.elapsed().as_secs_f64() * 1e3,
+                        choice.value
+                    );
+                }
+                choice.mv
+            }
+            (Some(search), None) => {
                 let mv = search.best_move(&game, started + budget, options.playouts);
                 if options.stats {
                     let top: Vec<String> =
@@ -131,7 +169,7 @@ fn main() {
                 }
                 mv
             }
-            None => {
+            (None, None) => {
                 let moves: Vec<Move> = game.legal_moves();
                 moves[rng.below(moves.len())]
             }

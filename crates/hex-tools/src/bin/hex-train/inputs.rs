@@ -1,5 +1,5 @@
 //! The value network's inputs (`hex-train value --inputs stones|potentials|folded`), all one-hot and
-//! sparse, in the side to move's frame (crate::network::input: the board transposed for blue, so
+//! sparse, in the side to move's frame (hex::value_input: the board transposed for blue, so
 //! that the mover joins top and bottom).
 //!
 //! * `stones`: the mover's stones (`0..CELLS`), then the opponent's ([`INPUTS`] in all).
@@ -14,8 +14,9 @@
 //! The per-cell blocks turn with the board ([`half_turn`]); the global ones do not move (a half
 //! turn swaps each player's two edges, so every potential stays the same).
 
-use crate::network::{input, mean_cross_entropy, Sample, INPUTS};
+use crate::network::{mean_cross_entropy, Sample, INPUTS};
 use crate::two_distance::{Potentials, INFINITE};
+use hex::value_input as input;
 use hex::{Cell, Game, CELLS};
 
 /// Which inputs the network sees.

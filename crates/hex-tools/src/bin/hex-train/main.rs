@@ -4,6 +4,9 @@
 //! * `hex-train balance`: the playouts' means against the teacher's values, setting by setting;
 //! * `hex-train label`: the teacher's labels: positions of recorded games searched at many times the
 //!   judge's playouts (value, visit distribution, the real outcome);
+//! * `hex-train selfplay`: the self-play games of a value network's best-first minimax
+//!   (`hex::Ubfm`), with the search's value of every position, for the self-play loop
+//!   (crates/hex-tools/selfplay-loop.sh);
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
 //!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
 //!   bot's own search of N playouts predicting the same held-out games; with `--inputs
@@ -18,6 +21,7 @@ mod label;
 mod network;
 mod patterns;
 mod patterns_labels;
+mod selfplay;
 mod two_distance;
 mod value;
 
@@ -85,6 +89,13 @@ const VALUE: Spec = Spec {
             .default("0"),
         Opt::value("limit", "N", "--labels: use at most N training positions (a learning curve's points)"),
         Opt::value(
+            "value-share",
+            "F",
+            "fit to (1-F) x the outcome + F x the search's recorded value (records with values=,\n\
+             hex-train selfplay's)",
+        )
+        .default("0"),
+        Opt::value(
             "measure",
             "FILES",
             "then measure the network on the held-out games of these records files (comma-separated)",
@@ -101,6 +112,28 @@ const VALUE: Spec = Spec {
             "--inputs potentials: then fit and measure the difference of the two players' minimum\n\
              potentials alone as a one-feature logistic (and time the potentials on --measure)",
         ),
+    ],
+    trailing: false,
+    notes: "",
+};
+
+const SELFPLAY: Spec = Spec {
+    usage: &["hex-train selfplay --net FILE [OPTIONS]"],
+    about: "Plays games of the value network's best-first minimax against itself (game g opens on\n\
+            cell g mod 121; the swap searched) and writes their records, with the search's value of\n\
+            every position, to stdout in game order.",
+    options: &[
+        Opt::value("net", "FILE", "the value network (hex-train value --out)"),
+        Opt::value("name", "NAME", "the players' name in the records").default("ubfm"),
+        Opt::value("games", "N", "games in the whole run (all shards)").default("1000"),
+        Opt::value("expansions", "N", "leaves expanded a move (the swap's search as much again)")
+            .default("300"),
+        Opt::value("exploration", "C", "the descent's exploration weight").default("0.1"),
+        Opt::value("sample-stones", "N", "while fewer stones, draw the move by exp(value / T)").default("10"),
+        Opt::value("temperature", "T", "the draws' temperature").default("0.1"),
+        Opt::value("seed", "S", "the games' seed").default("1"),
+        Opt::value("shard", "K/N", "play only the K-th of N parts of the games").default("1/1"),
+        Opt::value("jobs", "N", "threads").default("1"),
     ],
     trailing: false,
     notes: "",
@@ -220,6 +253,31 @@ fn run_balance(args: &[String]) -> Result<(), String> {
     }
 }
 
+fn run_selfplay(args: &[String]) -> Result<(), String> {
+    let args = match SELFPLAY.parse(args)? {
+        Parsed::Help => {
+            print!("{}", SELFPLAY.help());
+            return Ok(());
+        }
+        Parsed::Args(args) => args,
+    };
+    let path = args.text("net").ok_or("--net FILE is required")?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let options = selfplay::Options {
+        net: hex::ValueNet::parse(&text).map_err(|e| format!("{path}: {e}"))?,
+        name: args.get("name", "a name")?,
+        games: args.get_in("games", 1..=100_000_000, "a count")?,
+        expansions: args.get_in("expansions", 1..=100_000_000, "a count")?,
+        exploration: args.get("exploration", "a number")?,
+        sample_stones: args.get("sample-stones", "a count")?,
+        temperature: args.get("temperature", "a number")?,
+        seed: args.get("seed", "an integer")?,
+        shard: Shard::parse(args.text("shard").unwrap_or("1/1"))?,
+        jobs: args.get_in("jobs", 1..=256, "a count")?,
+    };
+    selfplay::run(&options)
+}
+
 fn run_value(args: &[String]) -> Result<(), String> {
     let Some(args) = parse(&VALUE, args)? else { return Ok(()) };
     let epochs: usize = args.get("epochs", "a count")?;
@@ -244,7 +302,8 @@ fn run_value(args: &[String]) -> Result<(), String> {
         let split = value::split_labels(&labels, share, limit, kind)?;
         (split.train, split.held_out, split.searched)
     } else {
-        let (train, held_out) = value::split(&records, kind)?;
+        let share: f32 = args.get("value-share", "a number")?;
+        let (train, held_out) = value::split(&records, kind, share)?;
         (train, held_out, Vec::new())
     };
     println!(
@@ -294,7 +353,7 @@ fn run_value(args: &[String]) -> Result<(), String> {
     if let Some(files) = args.text("measure") {
         let paths: Vec<&str> = files.split(',').collect();
         let measured_records = read_files(&paths)?;
-        measured = value::split(&measured_records, kind)?.1;
+        measured = value::split(&measured_records, kind, 0.0)?.1;
         let (loss, accuracy) = trainer.measure(&measured);
         println!(
             "held-out games of {files}: {} positions, cross-entropy {loss:.4}, accuracy {:.1}%",
@@ -335,13 +394,16 @@ fn main() {
         Some("value") => run_value(&args[1..]),
         Some("label") => run_label(&args[1..]),
         Some("balance") => run_balance(&args[1..]),
+        Some("selfplay") => run_selfplay(&args[1..]),
         Some("-h" | "--help") | None => {
             println!(
-                "usage: hex-train patterns|value|label|balance [OPTIONS] FILES...   (hex-train label --help)"
+                "usage: hex-train patterns|value|label|balance|selfplay [OPTIONS] FILES...   (hex-train label --help)"
             );
             Ok(())
         }
-        Some(other) => Err(format!("unknown subcommand {other:?}: expected patterns, value or label")),
+        Some(other) => {
+            Err(format!("unknown subcommand {other:?}: expected patterns, value, label, balance or selfplay"))
+        }
     };
     if let Err(message) = result {
         eprintln!("error: {message}");

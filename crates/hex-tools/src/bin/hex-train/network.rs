@@ -1,65 +1,12 @@
-//! The value network of `hex-train value`: its input frame (one-hot stones read in the side to
-//! move's frame, the board transposed for blue so that the mover always joins top and bottom), its
-//! trainer (one hidden layer of ReLU units over sparse one-hot inputs, minibatch Adam on the
-//! cross-entropy) and its text file. The number of inputs is the trainer's: [`INPUTS`] for the
-//! stones alone, more with `--inputs potentials` (crate::inputs).
+//! The value network of `hex-train value`: its trainer (one hidden layer of ReLU units over sparse
+//! one-hot inputs, minibatch Adam on the cross-entropy). The input frame (one-hot stones read in the
+//! side to move's frame, the board transposed for blue so that the mover always joins top and
+//! bottom) and the text file are the value search's own (`hex::value_input`, `hex::network_text`).
+//! The number of inputs is the trainer's: [`INPUTS`] for the stones alone, more with `--inputs
+//! potentials` (crate::inputs).
 
-use hex::{Color, CELLS, SIZE};
-
-/// The stones' inputs: the mover's stones (`0..CELLS`), then the opponent's.
-pub const INPUTS: usize = 2 * CELLS;
-
-/// The input of a stone of `owner` on `cell` when `to_move` is to play.
-pub fn input(cell: usize, owner: Color, to_move: Color) -> usize {
-    let frame_cell = match to_move {
-        Color::Red => cell,
-        Color::Blue => (cell % SIZE) * SIZE + cell / SIZE,
-    };
-    if owner == to_move {
-        frame_cell
-    } else {
-        CELLS + frame_cell
-    }
-}
-
-/// A network of `hidden` units over `inputs` inputs as text (`hex-train value --out`): `hidden H` on
-/// the first line (`hidden H inputs N` unless the inputs are the stones' [`INPUTS`]), then every
-/// weight, one a line, in the order the hidden layer input by input (`H` each), its biases, the
-/// output weights, the output bias.
-pub fn network_text(hidden: usize, inputs: usize, weights: &[f32]) -> String {
-    let mut text = format!("hidden {hidden}\n");
-    if inputs != INPUTS {
-        text = format!("hidden {hidden} inputs {inputs}\n");
-    }
-    for w in weights {
-        text.push_str(&format!("{w}\n"));
-    }
-    text
-}
-
-/// Reads the text of [`network_text`]. Returns `H`, the number of inputs and the weights.
-pub fn parse_network(text: &str) -> Result<(usize, usize, Vec<f32>), String> {
-    let mut lines = text.lines();
-    let header: Vec<usize> = lines
-        .next()
-        .and_then(|l| l.strip_prefix("hidden "))
-        .map(|l| l.split(" inputs ").map(|n| n.trim().parse().unwrap_or(0)).collect())
-        .unwrap_or_default();
-    let (hidden, inputs) = match header[..] {
-        [h] if h > 0 => (h, INPUTS),
-        [h, n] if h > 0 && n > 0 => (h, n),
-        _ => return Err("line 1: expected `hidden N` or `hidden N inputs M`".into()),
-    };
-    let weights: Vec<f32> = lines
-        .enumerate()
-        .map(|(k, l)| l.trim().parse().map_err(|_| format!("line {}: expected a number", k + 2)))
-        .collect::<Result<_, _>>()?;
-    let expected = inputs * hidden + 2 * hidden + 1;
-    if weights.len() != expected {
-        return Err(format!("{} weights, expected {expected}", weights.len()));
-    }
-    Ok((hidden, inputs, weights))
-}
+use hex::parse_network;
+pub use hex::{network_text, VALUE_INPUTS as INPUTS};
 
 /// Weights are kept in -8..8 (room for a 14-bit packing of 1/1024 steps).
 const WEIGHT_LIMIT: f32 = 8.0;
@@ -240,38 +187,4 @@ fn next(state: &mut u64) -> u64 {
 
 fn uniform(state: &mut u64) -> f32 {
     (next(state) >> 40) as f32 / (1u64 << 24) as f32
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_network_is_read_with_its_errors() {
-        let written: Vec<f32> = (0..INPUTS + 3).map(|k| k as f32 / 4.0 - 7.3).collect();
-        let text = network_text(1, INPUTS, &written);
-        assert!(text.starts_with("hidden 1\n-7.3\n-7.05\n"));
-        assert_eq!(parse_network(&text).unwrap(), (1, INPUTS, written));
-        let wider: Vec<f32> = (0..2 * (INPUTS + 5) + 2 * 2 + 1).map(|k| k as f32).collect();
-        let text = network_text(2, INPUTS + 5, &wider);
-        assert!(text.starts_with("hidden 2 inputs 247\n0\n1\n"));
-        assert_eq!(parse_network(&text).unwrap(), (2, INPUTS + 5, wider));
-        assert!(parse_network("hidden 1 inputs 0\n").unwrap_err().starts_with("line 1"));
-        assert!(parse_network("hidden 1\n0.5\n").unwrap_err().contains("weights, expected"));
-        assert!(parse_network("hidden x\n").unwrap_err().starts_with("line 1"));
-        assert!(parse_network("hidden 1\nfoo\n").unwrap_err().starts_with("line 2"));
-    }
-
-    #[test]
-    fn the_frame_makes_blue_a_transposed_red() {
-        // A blue stone on (r, c) with blue to move is the input of a red stone on (c, r) with red
-        // to move: the mover's own stone at the transposed cell.
-        for cell in 0..CELLS {
-            let transposed = (cell % SIZE) * SIZE + cell / SIZE;
-            assert_eq!(input(cell, Color::Blue, Color::Blue), input(transposed, Color::Red, Color::Red));
-            assert_eq!(input(cell, Color::Red, Color::Blue), CELLS + transposed);
-            assert_eq!(input(cell, Color::Blue, Color::Red), CELLS + cell);
-            assert!(input(cell, Color::Red, Color::Red) < INPUTS);
-        }
-    }
 }

@@ -21,24 +21,38 @@ use hex_tools::hex_record::{Reason, Record};
 use std::time::Instant;
 
 /// Replays `record`, calling `visit` with every position before the winning move, the move that
-/// led to it and its sample.
-fn replay(record: &Record, kind: Inputs, mut visit: impl FnMut(&Game, Move, Sample)) -> Result<(), String> {
+/// led to it and its sample. The sample's target is the outcome, or with `value_share` F > 0 and
+/// the search's recorded value v of the position (`values=`, for its side to move, in -1..1),
+/// `(1 - F) x outcome + F x (v + 1) / 2`.
+fn replay(
+    record: &Record,
+    kind: Inputs,
+    value_share: f32,
+    mut visit: impl FnMut(&Game, Move, Sample),
+) -> Result<(), String> {
     let mut game = Game::new();
-    for mv in &record.moves {
+    for (k, mv) in record.moves.iter().enumerate() {
         game.play(*mv).map_err(|e| format!("game {}: {e}", record.game))?;
         if game.winner().is_some() {
             break;
         }
         let won = record.winner == game.to_move();
-        visit(&game, *mv, kind.sample(&game, won, f32::from(u8::from(won))));
+        let outcome = f32::from(u8::from(won));
+        let target = match record.values.get(k + 1).copied().flatten() {
+            Some(value) if value_share > 0.0 => {
+                (1.0 - value_share) * outcome + value_share * (value + 1.0) / 2.0
+            }
+            _ => outcome,
+        };
+        visit(&game, *mv, kind.sample(&game, won, target));
     }
     Ok(())
 }
 
 /// The samples of one game (every position before the winning move).
-pub fn samples(record: &Record, kind: Inputs) -> Result<Vec<Sample>, String> {
+pub fn samples(record: &Record, kind: Inputs, value_share: f32) -> Result<Vec<Sample>, String> {
     let mut samples = Vec::new();
-    replay(record, kind, |_, _, sample| samples.push(sample))?;
+    replay(record, kind, value_share, |_, _, sample| samples.push(sample))?;
     Ok(samples)
 }
 
@@ -53,7 +67,7 @@ fn half_turn(sample: &Sample) -> Sample {
 pub fn time_potentials(records: &[Record]) -> Result<(usize, f64), String> {
     let mut boards = Vec::new();
     for record in connected(records).enumerate().filter(|&(k, _)| held_out_game(k)).map(|(_, r)| r) {
-        replay(record, Inputs::Stones, |game, _, _| boards.push(game.board().clone()))?;
+        replay(record, Inputs::Stones, 0.0, |game, _, _| boards.push(game.board().clone()))?;
     }
     let started = Instant::now();
     let minima: u64 =
@@ -63,11 +77,15 @@ pub fn time_potentials(records: &[Record]) -> Result<(usize, f64), String> {
 }
 
 /// The training and held-out samples of `records` (games that ended by a connection; every tenth
-/// game held out), the training ones with their half turns.
-pub fn split(records: &[Record], kind: Inputs) -> Result<(Vec<Sample>, Vec<Sample>), String> {
+/// game held out), the training ones with their half turns; targets as [`replay`] makes them.
+pub fn split(
+    records: &[Record],
+    kind: Inputs,
+    value_share: f32,
+) -> Result<(Vec<Sample>, Vec<Sample>), String> {
     let (mut train, mut held_out) = (Vec::new(), Vec::new());
     for (k, record) in connected(records).enumerate() {
-        let game = samples(record, kind)?;
+        let game = samples(record, kind, value_share)?;
         if held_out_game(k) {
             held_out.extend(game);
         } else {
@@ -149,7 +167,7 @@ pub fn compare_with_search(
     let mut position_index = 0usize;
     let started = Instant::now();
     for (k, record) in connected(records).enumerate().filter(|&(k, _)| held_out_game(k)) {
-        replay(record, kind, |game, mv, sample| {
+        replay(record, kind, 0.0, |game, mv, sample| {
             position_index += 1;
             if position_index % every != 0 {
                 return;
@@ -227,7 +245,7 @@ mod tests {
     #[test]
     fn samples_are_labelled_for_the_side_to_move() {
         let r = record("a1,swap-pieces,c3", Color::Blue);
-        let s = samples(&r, Inputs::Stones).unwrap();
+        let s = samples(&r, Inputs::Stones, 0.0).unwrap();
         assert_eq!(s.len(), 3);
         // After a1: blue to move, the opponent's (red) stone at a1 = index 0 in blue's frame too.
         assert_eq!(s[0].inputs, vec![(CELLS) as u16]);
@@ -236,6 +254,19 @@ mod tests {
         assert_eq!(s[1].inputs, vec![(CELLS) as u16]);
         assert!(!s[1].won);
         assert_eq!(half_turn(&half_turn(&s[2])).inputs, s[2].inputs);
+    }
+
+    /// With a value share, a position's target mixes its outcome with the search's recorded value
+    /// of that position (the value before the next move); a position without one keeps the outcome.
+    #[test]
+    fn targets_mix_the_outcome_with_the_recorded_value() {
+        let r = Record { values: vec![None, Some(0.5), None], ..record("a1,b2,c3,d4", Color::Blue) };
+        let s = samples(&r, Inputs::Stones, 0.5).unwrap();
+        // After a1 blue is to move and won: 0.5 x 1 + 0.5 x (0.5 + 1) / 2.
+        assert!((s[0].target - 0.875).abs() < 1e-6, "{}", s[0].target);
+        // After b2 and c3 no value is recorded: the outcomes (red lost, blue won).
+        assert_eq!((s[1].target, s[2].target), (0.0, 1.0));
+        assert_eq!(samples(&r, Inputs::Stones, 0.0).unwrap()[0].target, 1.0);
     }
 
     #[test]
@@ -256,7 +287,7 @@ mod tests {
         assert!(!train[3].won && (train[3].target - 0.75 * 0.99).abs() < 1e-6, "clamped to 0.99");
         assert_eq!(
             train[1].inputs,
-            samples(&record("a1,b2", Color::Blue), Inputs::Stones).unwrap()[0].inputs
+            samples(&record("a1,b2", Color::Blue), Inputs::Stones, 0.0).unwrap()[0].inputs
         );
         assert_eq!(held_out.len(), 1);
         assert!(!held_out[0].won);
@@ -271,7 +302,7 @@ mod tests {
             let trainer = Trainer::new(3, n, HIDDEN);
             let (output, count) = (n * HIDDEN, trainer.weights.len());
             let r = record("d5,e4,f6,g2,b3", Color::Red);
-            for sample in samples(&r, kind).unwrap() {
+            for sample in samples(&r, kind, 0.0).unwrap() {
                 let mut inputs = vec![0.0f32; n];
                 // A folded input may be active twice (a cell and its half turn): it counts twice.
                 for &i in &sample.inputs {
@@ -308,7 +339,7 @@ mod tests {
     fn the_mix_ends_are_the_search_and_the_network() {
         let trainer = Trainer::new(5, INPUTS, 8);
         let record = record("f6,e7,d8,c9,b10", Color::Red);
-        let game = samples(&record, Inputs::Stones).unwrap();
+        let game = samples(&record, Inputs::Stones, 0.0).unwrap();
         let searched = [0.2f32, 0.9, 0.6, 0.3];
         let valued: Vec<Valued> =
             game.iter().zip(searched).map(|(s, v)| (v, trainer.forward(s).1, s.won)).collect();
@@ -342,7 +373,7 @@ mod tests {
             let winner = if red_centre { Color::Red } else { Color::Blue };
             records.push(record(&moves.join(","), winner));
         }
-        let (train, _) = split(&records, Inputs::Stones).unwrap();
+        let (train, _) = split(&records, Inputs::Stones, 0.0).unwrap();
         let mut trainer = Trainer::new(1, INPUTS, HIDDEN);
         let before = trainer.measure(&train).0;
         for _ in 0..30 {
