@@ -14,11 +14,12 @@
 //! log-likelihood of the move played) and how often the highest-weighted cell is the one played.
 //!
 //! An observation's wins may be fractional (shares summing to 1): with `--labels`, the positions
-//! the teacher searched ([`crate::patterns_labels`]) are observations whose wins are the teacher's
+//! the teacher searched ([`crate::observations::from_labels`]) are observations whose wins are the teacher's
 //! visit shares, and the prior is measured and refitted against them; `--write` picks the fit the
 //! table is written from (RECORDS alone by default).
 
-use hex::{Cell, Color, Game, Move, ShapeFeatures, ShapeWeights, CELLS, RECENT_MOVE_CLASSES, SHAPE6_CODES};
+use crate::observations::{self, RawObservation};
+use hex::{ShapeFeatures, ShapeWeights, CELLS, RECENT_MOVE_CLASSES, SHAPE6_CODES};
 use hex_tools::hex_label::Label;
 use hex_tools::hex_record::Record;
 use std::collections::HashMap;
@@ -34,13 +35,6 @@ pub struct Observation {
 }
 
 pub const NONE: u32 = u32::MAX;
-
-/// A candidate's raw features: 6-neighbour class, canonical 12-cell code, last-move class.
-pub type Features = (u16, u32, u8);
-
-/// An observation before the 12-cell codes are indexed: candidates' raw features, the wins' shares
-/// and whether it is held out.
-pub type RawObservation = (Vec<Features>, Vec<(usize, f64)>, bool);
 
 /// The options of `hex-train patterns`.
 pub struct Options {
@@ -88,49 +82,13 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
         return Err("--write both or labels needs --labels".to_string());
     }
     let shapes = ShapeFeatures::new();
-    // Raw features: (6-code canonical, 12-code canonical, class) per candidate.
-    let mut raw: Vec<(Vec<Features>, usize, bool)> = Vec::new();
-    let games = records.len();
-    for (number, record) in records.iter().enumerate() {
-        let forced = record.opening.is_some();
-        let held_out = number % 10 == 9;
-        let mut game = Game::new();
-        let mut last = None;
-        let mut own_last = None;
-        for (index, &mv) in record.moves.iter().enumerate() {
-            let mover = game.to_move();
-            let name = if mover == Color::Red { &record.red } else { &record.blue };
-            let learn = !(forced && index == 0) && player.as_deref().map_or(true, |p| name.starts_with(p));
-            if let (Move::Place(cell), true) = (mv, learn) {
-                let mut candidates = Vec::new();
-                let mut chosen = usize::MAX;
-                // The features: the 6-neighbour shape, the 12-cell shape, the recent-move class.
-                for (empty, f) in shapes.of_moves(game.board(), mover, last, own_last) {
-                    if empty == cell {
-                        chosen = candidates.len();
-                    }
-                    candidates.push((f.shape6, f.shape12, f.recent));
-                }
-                if chosen != usize::MAX {
-                    raw.push((candidates, chosen, held_out));
-                }
-            }
-            // A record that ended by an illegal move holds that move last.
-            if game.play(mv).is_err() {
-                break;
-            }
-            (own_last, last) = recent_after(&game, mv, last);
-            if game.winner().is_some() {
-                break;
-            }
-        }
-    }
-    eprintln!("{games} games, {} observations", raw.len());
+    let raw = observations::from_records(records, player.as_deref(), &shapes)?;
+    eprintln!("{} games, {} observations", records.len(), raw.len());
     // The frequent 12-cell shapes: chosen at least `min_wins` times (training games only).
     let mut wins12: HashMap<u32, usize> = HashMap::new();
-    for (candidates, chosen, held_out) in &raw {
+    for (candidates, wins, held_out) in &raw {
         if !held_out {
-            *wins12.entry(candidates[*chosen].1).or_default() += 1;
+            *wins12.entry(candidates[wins[0].0].1).or_default() += 1;
         }
     }
     let mut frequent: Vec<(u32, usize)> = wins12.into_iter().filter(|&(_, w)| w >= min_wins).collect();
@@ -138,14 +96,12 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     frequent.truncate(max_shapes);
     let index12: HashMap<u32, u32> = frequent.iter().enumerate().map(|(i, &(c, _))| (c, i as u32)).collect();
     eprintln!("{} frequent 12-cell shapes", frequent.len());
-    let raw =
-        raw.into_iter().map(|(candidates, chosen, held_out)| (candidates, vec![(chosen, 1.0)], held_out));
-    let (train, test) = split(raw, &index12);
+    let (train, test) = split(raw.into_iter(), &index12);
     let mut weights = Weights::uniform(frequent.len());
     report(&weights, &test, "uniform");
     fit(&mut weights, &train, &test, iterations);
     if !labels.is_empty() {
-        let observations = crate::patterns_labels::observations(labels, &shapes)?;
+        let observations = observations::from_labels(labels, &shapes)?;
         let (label_train, label_test) = split(observations.into_iter(), &index12);
         // The cross-entropy's floor: the held-out visit distributions' own entropy.
         let entropy: f64 =
@@ -230,17 +186,6 @@ fn fit(weights: &mut Weights, train: &[Observation], test: &[Observation], itera
         if iteration % 5 == 4 || iteration + 1 == iterations {
             report(weights, test, &format!("iteration {}", iteration + 1));
         }
-    }
-}
-
-/// The next mover's own last move and the last move, once `mv` (just played on `game`) followed
-/// the last move `last`: a stone is the new last move and `last` the next mover's own. After a
-/// swap the swapped stone (the only stone on the board) is the last move, and the mover's own
-/// first stone is gone (the bot does not know it either).
-pub fn recent_after(game: &Game, mv: Move, last: Option<Cell>) -> (Option<Cell>, Option<Cell>) {
-    match mv {
-        Move::Place(c) => (last, Some(c)),
-        Move::Swap => (None, Cell::all().find(|&c| game.board().get(c).is_some())),
     }
 }
 
