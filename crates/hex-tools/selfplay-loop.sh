@@ -19,7 +19,10 @@
 #      with both colours (242 games); it becomes the best at 50% or more (best.txt).
 #   4. every YARDSTICK_EVERY iterations, yard-K+1.txt.gz: the best network's engine on the judge's
 #      clock (lenient: late answers are counted, not lost) against the RAVE baseline, plain UCT and
-#      the present bot, YARDSTICK_GAMES games each; the summaries are appended to curve.txt.
+#      the present bot, YARDSTICK_GAMES games each; a line an opponent is appended to curve.txt.
+# gates.txt has a line a gate, cpu.txt the loop's CPU seconds an iteration (the self-play, the fit,
+# the gate and the yardsticks; from bash's `times`, so from a restart on). `hex-train curve DIR`
+# makes the tables and the plot of RESULTS.md from these three files.
 # Network 0 is fitted to the MCTS bot's self-play games (crates/hex/data/selfplay).
 #
 # Needs release builds (cargo build --release -p hex -p hex-tools); BIN names their folder. The
@@ -59,7 +62,18 @@ if [ ! -f net-000.txt.gz ]; then
     echo 0 > best.txt
 fi
 
+# The CPU seconds (user + system) of this shell's finished children so far (`times` in this shell,
+# not in a subshell, which would count its own children).
+children_cpu() {
+    times > cpu.tmp
+    cpu=$(awk 'NR == 2 { split($0, t, /[ms ]+/); print 60 * t[1] + t[2] + 60 * t[3] + t[4] }' cpu.tmp)
+}
+# Field N of the first line of FILE that starts with PATTERN (awk's fields).
+field() { awk -v p="$2" -v n="$3" 'index($0, p) == 1 { print $n; exit }' "$1"; }
+
 k=0
+children_cpu
+cpu_before=$cpu
 while [ "$k" -lt "$iterations" ]; do
     next=$((k + 1))
     if [ -f "gate-$(k3 "$next").txt.gz" ]; then
@@ -105,38 +119,43 @@ while [ "$k" -lt "$iterations" ]; do
         --hard-limit 120000 --name-a "net-$(k3 "$next")" --name-b "net-$(k3 "$best")" \
         --records "gate-$next.records" "$(ubfm "$candidate" "$fixed")" "$(ubfm "$net" "$fixed")" \
         > "gate-$next.summary"
-    wins=$(awk '/^A /{print $4; exit}' "gate-$next.summary")
-    verdict="kept net-$(k3 "$best")"
+    wins=$(field "gate-$next.summary" "A " 4)
+    elo=$(field "gate-$next.summary" "Elo A - B" 5)
+    verdict=kept
     if [ "$((2 * wins))" -ge 242 ]; then
         echo "$next" > best.txt
-        verdict="new best"
+        verdict=new-best
     fi
-    echo "iteration $next: net-$(k3 "$next") won $wins of 242 against net-$(k3 "$best"): $verdict" \
-        | tee -a gates.txt
+    echo "iteration=$next net=net-$(k3 "$next") best=net-$(k3 "$best") wins=$wins of=242 elo=$elo" \
+        "verdict=$verdict" | tee -a gates.txt
     cat "gate-$next.summary" "gate-$next.records" | store "gate-$(k3 "$next").txt"
     rm -f "gate-$next.summary" "gate-$next.records" "$candidate"
     # 4. Yardsticks on the judge's clock.
     if [ "$((next % yardstick_every))" -eq 0 ] && [ ! -f "yard-$(k3 "$next").txt.gz" ]; then
         best=$(cat best.txt)
         champion=$(unpacked "$best")
-        {
-            for opponent in rave uct hex; do
-                engine="$bin/hex-baseline --engine $opponent --seed {seed}"
-                [ "$opponent" = hex ] && engine="$bin/hex"
-                echo "against $opponent:"
-                "$bin/hex-arena" -n "$yardstick_games" -j 1 -q --openings all --shuffle-openings \
-                    --seed 77 --name-a "net-$(k3 "$best")" --name-b "$opponent" \
-                    "$(ubfm "$champion" "")" "$engine" 2>&1
-            done
-        } > "yard-$next.tmp"
-        games_so_far=$((next * games))
-        {
-            echo "== iteration $next, best net-$(k3 "$best"), $games_so_far self-play games"
-            grep -E "^(against|win rate|Elo|losses|net-|rave|uct|hex )" "yard-$next.tmp"
-        } >> curve.txt
+        for opponent in rave uct hex; do
+            engine="$bin/hex-baseline --engine $opponent --seed {seed}"
+            [ "$opponent" = hex ] && engine="$bin/hex"
+            "$bin/hex-arena" -n "$yardstick_games" -j 1 -q --openings all --shuffle-openings \
+                --seed 77 --name-a "net-$(k3 "$best")" --name-b "$opponent" \
+                "$(ubfm "$champion" "")" "$engine" > "yard-$opponent.tmp" 2>&1
+            echo "iteration=$next games=$((next * games)) best=net-$(k3 "$best") opponent=$opponent" \
+                "wins=$(field "yard-$opponent.tmp" "A " 4) of=$yardstick_games" \
+                "elo=$(field "yard-$opponent.tmp" "Elo A - B" 5)" \
+                "low=$(field "yard-$opponent.tmp" "Elo A - B" 8)" \
+                "high=$(field "yard-$opponent.tmp" "Elo A - B" 10 | tr -d ")")" \
+                "late=$(field "yard-$opponent.tmp" "net-$(k3 "$best") " 7)" >> curve.txt
+            cat "yard-$opponent.tmp" >> "yard-$next.tmp"
+            rm -f "yard-$opponent.tmp"
+        done
         store "yard-$(k3 "$next").txt" < "yard-$next.tmp"
         rm -f "$champion" "yard-$next.tmp"
     fi
     rm -f "$net"
+    children_cpu
+    echo "iteration=$next cpu_seconds=$(awk -v a="$cpu" -v b="$cpu_before" 'BEGIN { printf "%.0f", a - b }')" \
+        >> cpu.txt
+    cpu_before=$cpu
     k=$next
 done
