@@ -7,6 +7,7 @@
 //! * `hex-train selfplay`: the self-play games of a value network's best-first minimax
 //!   (`hex::Ubfm`), with the search's value of every position, for the self-play loop
 //!   (crates/hex-tools/selfplay-loop.sh);
+//! * `hex-train curve DIR`: that loop's tables and plot;
 //! * `hex-train value`: a value network from the games' outcomes (not used by the bot: see
 //!   crates/hex/README.md, "What did not help"); with `--search N`, the bar it must clear: the
 //!   bot's own search of N playouts predicting the same held-out games; with `--inputs
@@ -16,6 +17,7 @@
 //! commands.
 
 mod balance;
+mod curve;
 mod inputs;
 mod label;
 mod network;
@@ -278,6 +280,20 @@ fn run_selfplay(args: &[String]) -> Result<(), String> {
     selfplay::run(&options)
 }
 
+const CURVE: Spec = Spec {
+    usage: &["hex-train curve [OPTIONS] DIR"],
+    about: "The self-play loop's tables (Markdown, on stdout) and plot from DIR's gates.txt, curve.txt\n\
+            and cpu.txt (crates/hex-tools/selfplay-loop.sh).",
+    options: &[Opt::value("svg", "FILE", "also plot the yardsticks' Elo against the self-play games")],
+    trailing: false,
+    notes: "",
+};
+
+fn run_curve(args: &[String]) -> Result<(), String> {
+    let Some(args) = parse(&CURVE, args)? else { return Ok(()) };
+    curve::run(&args.positional[0], args.text("svg"))
+}
+
 fn run_value(args: &[String]) -> Result<(), String> {
     let Some(args) = parse(&VALUE, args)? else { return Ok(()) };
     let epochs: usize = args.get("epochs", "a count")?;
@@ -395,15 +411,16 @@ fn main() {
         Some("label") => run_label(&args[1..]),
         Some("balance") => run_balance(&args[1..]),
         Some("selfplay") => run_selfplay(&args[1..]),
+        Some("curve") => run_curve(&args[1..]),
         Some("-h" | "--help") | None => {
             println!(
-                "usage: hex-train patterns|value|label|balance|selfplay [OPTIONS] FILES...   (hex-train label --help)"
+                "usage: hex-train patterns|value|label|balance|selfplay|curve [OPTIONS] FILES...   (hex-train label --help)"
             );
             Ok(())
         }
-        Some(other) => {
-            Err(format!("unknown subcommand {other:?}: expected patterns, value, label, balance or selfplay"))
-        }
+        Some(other) => Err(format!(
+            "unknown subcommand {other:?}: expected patterns, value, label, balance, selfplay or curve"
+        )),
     };
     if let Err(message) = result {
         eprintln!("error: {message}");
