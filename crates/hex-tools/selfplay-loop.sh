@@ -93,7 +93,7 @@ while [ "$k" -lt "$iterations" ]; do
     export -f shard store k3
     export bin net best games expansions sample k shards
     if command -v parallel > /dev/null; then
-        seq 1 "$shards" | parallel --halt now,fail=1 -j "$jobs" shard
+        seq 1 "$shards" | parallel --will-cite --halt now,fail=1 -j "$jobs" shard
     else
         for s in $(seq 1 "$shards"); do shard "$s"; done
     fi
