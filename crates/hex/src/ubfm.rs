@@ -81,17 +81,19 @@ impl Ubfm {
 
     /// The move for the side to move in `game` (which must not be over), searching until
     /// `deadline` or `max_expansions`. On an empty board it plays the bot's opening; where the swap
-    /// is allowed, the position after the swap is searched too (with the same budget) and the
-    /// better of the two for the mover is played.
+    /// is allowed, the position after the swap is searched too (half the time each, up to
+    /// `max_expansions` each) and the better of the two for the mover is played.
     pub fn choose(&mut self, game: &Game, deadline: Instant, max_expansions: u32) -> Choice {
         if game.board().counts() == (0, 0) {
             let opening = crate::bot::OPENING.parse().expect("valid opening cell");
             return Choice { mv: Move::Place(opening), value: 0.0, proven: false, expansions: 0 };
         }
-        let place = self.search(game, deadline, max_expansions);
         if !game.swap_allowed() {
-            return place;
+            return self.search(game, deadline, max_expansions);
         }
+        // Half the time for each search (each may expand `max_expansions`).
+        let half = Instant::now() + deadline.saturating_duration_since(Instant::now()) / 2;
+        let place = self.search(game, half, max_expansions);
         let mut swapped = game.clone();
         swapped.play(Move::Swap).expect("the swap is allowed");
         let after = self.search(&swapped, deadline, max_expansions);
