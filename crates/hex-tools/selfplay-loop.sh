@@ -13,8 +13,9 @@
 #      opens on cell g mod 121; the first SAMPLE stones drawn by exp(value / 0.1)); run by GNU
 #      parallel with JOBS jobs where it is installed, else one after another. On a cluster, a Slurm
 #      array runs the same shard commands (see crates/hex/RESULTS.md).
-#   2. net-K+1.txt.gz: a network fitted to the last WINDOW iterations' games (targets: half the
-#      outcome, half the search's value), starting from the best network's weights; fit-K+1.log.
+#   2. net-K+1.txt.gz: a network fitted to the last WINDOW iterations' games (EPOCHS passes at step
+#      RATE; targets: half the outcome, half the search's value), starting from the best network's
+#      weights; fit-K+1.log. (Iterations 1-10 ran with WINDOW=4 EPOCHS=2 RATE=0.001.)
 #   3. gate-K+1.txt.gz: the new network against the best at EXPANSIONS a move, every first cell
 #      with both colours (242 games); it becomes the best at 50% or more (best.txt).
 #   4. every YARDSTICK_EVERY iterations, yard-K+1.txt.gz: the best network's engine on the judge's
@@ -38,7 +39,9 @@ shards=${SHARDS:-4}
 jobs=${JOBS:-1}
 expansions=${EXPANSIONS:-300}
 sample=${SAMPLE:-10}
-window=${WINDOW:-4}
+window=${WINDOW:-8}
+epochs=${EPOCHS:-4}
+rate=${RATE:-0.002}
 hidden=${HIDDEN:-128}
 yardstick_every=${YARDSTICK_EVERY:-5}
 yardstick_games=${YARDSTICK_GAMES:-40}
@@ -106,7 +109,7 @@ while [ "$k" -lt "$iterations" ]; do
                 zcat "games-$(k3 "$i")-s${s}of$shards.txt.gz" >> "window-$next.tmp"
             done
         done
-        "$bin/hex-train" value --init "$net" --epochs 2 --rate 0.001 --decay 0.3 --value-share 0.5 \
+        "$bin/hex-train" value --init "$net" --epochs "$epochs" --rate "$rate" --decay 0.3 --value-share 0.5 \
             --seed "$next" --out "net-$next.tmp" "window-$next.tmp" > "fit-$next.tmp"
         store "fit-$(k3 "$next").log" < "fit-$next.tmp"
         store "net-$(k3 "$next").txt" < "net-$next.tmp"
