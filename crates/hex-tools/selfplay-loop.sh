@@ -89,9 +89,11 @@ while [ "$k" -lt "$iterations" ]; do
     shard() { # shard S: its games file
         local out="games-$(k3 "$k")-s$1of$shards.txt"
         [ -f "$out.gz" ] && return 0
+        # Through a whole file: a shard killed half-way is never stored.
         "$bin/hex-train" selfplay --net "$net" --name "net-$(k3 "$best")" --games "$games" \
             --expansions "$expansions" --sample-stones "$sample" --seed "$((1000 + k))" \
-            --shard "$1/$shards" 2>> "selfplay-$(k3 "$k").log" | store "$out"
+            --shard "$1/$shards" > "$out.tmp" 2>> "selfplay-$(k3 "$k").log" &&
+            store "$out" < "$out.tmp" && rm -f "$out.tmp"
     }
     export -f shard store k3
     export bin net best games expansions sample k shards
