@@ -105,14 +105,18 @@ while [ "$k" -lt "$iterations" ]; do
     # 2. The next network from the window's games.
     if [ ! -f "net-$(k3 "$next").txt.gz" ]; then
         first=$((k + 1 - window > 0 ? k + 1 - window : 0))
-        files=()
+        rm -f "window-$next.tmp"
         for i in $(seq "$first" "$k"); do
             for s in $(seq 1 "$shards"); do
                 zcat "games-$(k3 "$i")-s${s}of$shards.txt.gz" >> "window-$next.tmp"
             done
         done
-        "$bin/hex-train" value --init "$net" --epochs "$epochs" --rate "$rate" --decay 0.3 --value-share 0.5 \
-            --seed "$next" --out "net-$next.tmp" "window-$next.tmp" > "fit-$next.tmp"
+        fit=(--epochs "$epochs" --rate "$rate" --decay 0.3 --value-share 0.5 --seed "$next")
+        {
+            echo "# hex-train value --init net-$(k3 "$best").txt ${fit[*]} --out net-$(k3 "$next").txt" \
+                "GAMES, GAMES = the shards of games-$(k3 "$first") to games-$(k3 "$k") unzipped in order"
+            "$bin/hex-train" value --init "$net" "${fit[@]}" --out "net-$next.tmp" "window-$next.tmp"
+        } > "fit-$next.tmp"
         store "fit-$(k3 "$next").log" < "fit-$next.tmp"
         store "net-$(k3 "$next").txt" < "net-$next.tmp"
         rm -f "window-$next.tmp" "net-$next.tmp" "fit-$next.tmp"
