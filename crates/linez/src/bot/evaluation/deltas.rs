@@ -13,20 +13,6 @@ use crate::*;
 pub(crate) struct RegionBest([[i64; 8]; MAX_REGIONS]);
 
 impl RegionBest {
-    /// The region best of `board`'s empty cells, whose arrivals by colour `arrive(b)` gives.
-    #[inline(always)]
-    pub(crate) fn of(board: &Board, regions: &EmptyRegions, arrive: impl Fn(Cell) -> [i32; 8]) -> RegionBest {
-        let mut region_best = RegionBest([[i64::MIN; 8]; MAX_REGIONS]);
-        for b in cells_of(board.empty_cells()) {
-            let best_here = &mut region_best.0[regions.id[b] as usize];
-            let first = 0xFF - b as i64;
-            for (best, arrive) in best_here.iter_mut().zip(arrive(b)).skip(1) {
-                *best = (*best).max(i64::from(arrive) << 8 | first);
-            }
-        }
-        region_best
-    }
-
     /// The best `arrive` of `colour` in `region` and the first cell that has it.
     #[inline]
     pub(crate) fn get(&self, region: usize, colour: usize) -> (i32, Cell) {
@@ -142,7 +128,15 @@ impl MoveDeltas {
     /// the first cell that has it ([`RegionBest`]).
     #[inline(always)]
     pub(crate) fn best_arrivals(&self, board: &Board, regions: &EmptyRegions) -> RegionBest {
-        RegionBest::of(board, regions, |b| self.arrive[b])
+        let mut region_best = RegionBest([[i64::MIN; 8]; MAX_REGIONS]);
+        for b in cells_of(board.empty_cells()) {
+            let best_here = &mut region_best.0[regions.id[b] as usize];
+            let first = 0xFF - b as i64;
+            for (best, &arrive) in best_here.iter_mut().zip(self.arrive[b].iter()).skip(1) {
+                *best = (*best).max(i64::from(arrive) << 8 | first);
+            }
+        }
+        region_best
     }
 
     /// The window-score change of moving the `colour` number at `a` to `b`.

@@ -4,13 +4,11 @@
 //! table, and is what the search evaluates with.
 
 mod deltas;
-mod live;
 mod regions;
 mod terms;
 mod weights;
 mod windows;
 
-pub(super) use live::{Deltas, LiveDeltas};
 pub(super) use regions::EmptyRegions;
 pub use weights::Weights;
 pub(super) use windows::WindowCounts;
@@ -51,7 +49,6 @@ impl Evaluator {
     }
 
     /// `counts`, those of `old`, made those of `new` in place ([`WindowCounts::update`]).
-    #[cfg(test)]
     pub(super) fn update(&self, counts: &mut WindowCounts, old: &Board, new: &Board) {
         counts.update(&self.table, old, new);
     }
@@ -59,43 +56,6 @@ impl Evaluator {
     /// The window change of every move of `board` ([`MoveDeltas`]); `counts` are its counts.
     pub(super) fn deltas(&self, counts: &WindowCounts, board: &Board) -> MoveDeltas {
         MoveDeltas::new(&self.table, counts, &self.weights, board)
-    }
-
-    /// The move deltas of the board with window counts `counts`, to be kept through a rollout
-    /// ([`LiveDeltas`]).
-    pub(super) fn live_deltas(&self, counts: &WindowCounts) -> LiveDeltas {
-        LiveDeltas::new(&self.table, counts, &self.weights)
-    }
-
-    /// `counts` and `deltas`, those of `old`, made those of `new` (the windows through the cells
-    /// that differ updated).
-    pub(super) fn update_with_deltas(
-        &self,
-        counts: &mut WindowCounts,
-        deltas: &mut LiveDeltas,
-        old: &Board,
-        new: &Board,
-    ) {
-        let set = LiveDeltas::windows_through(&self.table, windows::changed_cells(old, new));
-        deltas.apply(&self.table, counts, &self.weights, set, -1);
-        counts.update(&self.table, old, new);
-        deltas.apply(&self.table, counts, &self.weights, set, 1);
-    }
-
-    /// [`Evaluator::evaluate`] with the follow-up move, the board's move deltas at hand.
-    pub(super) fn evaluate_with_deltas(
-        &self,
-        board: &Board,
-        counts: &WindowCounts,
-        deltas: &impl Deltas,
-    ) -> i32 {
-        if board.is_clear() {
-            return 0;
-        }
-        let regions = EmptyRegions::new(board);
-        let mut terms = self.structure_with(board, counts, &regions);
-        (terms.ready, terms.best_quiet) = self.best_follow_up(board, deltas, &regions);
-        terms.value(&self.weights)
     }
 
     /// The evaluation of a board where it is our turn to move: windows, plans and free space, and
@@ -127,27 +87,21 @@ impl Evaluator {
 
     /// The terms of the evaluation of `board` with its window counts at hand.
     fn terms_with(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> EvalTerms {
+        let weights = &self.weights;
         let regions = EmptyRegions::new(board);
-        let mut terms = self.structure_with(board, counts, &regions);
+        let mut terms = EvalTerms::default();
+        structure_terms(&self.table, counts, board, &regions, weights, &mut terms);
+        space_terms(counts, &regions, &mut terms);
         if follow_up {
-            let deltas = self.deltas(counts, board);
-            (terms.ready, terms.best_quiet) = self.best_follow_up(board, &deltas, &regions);
+            (terms.ready, terms.best_quiet) = self.best_follow_up(board, counts, &regions);
         }
         terms
     }
 
-    /// The terms of the evaluation of `board` but the follow-up's, its counts and regions at hand.
-    #[inline(always)]
-    fn structure_with(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> EvalTerms {
-        let mut terms = EvalTerms::default();
-        structure_terms(&self.table, counts, board, regions, &self.weights, &mut terms);
-        space_terms(counts, regions, &mut terms);
-        terms
-    }
-
     /// The follow-up move on `board`: how many lines the next move can complete (at most 3), and
-    /// the best window delta of a quiet move; `deltas` are the board's.
-    fn best_follow_up(&self, board: &Board, deltas: &impl Deltas, regions: &EmptyRegions) -> (i32, i32) {
+    /// the best window delta of a quiet move.
+    fn best_follow_up(&self, board: &Board, counts: &WindowCounts, regions: &EmptyRegions) -> (i32, i32) {
+        let deltas = self.deltas(counts, board);
         // Ready lines: an empty cell that completes a line of colour c, reachable by a c number.
         // Each is a line scored without a placement, and several survive a placement better.
         let mut completing = deltas.completing_cells(board);
@@ -174,7 +128,7 @@ impl Evaluator {
             for at in cells_of(neighbours_of(a) & board.empty_cells()) {
                 arrive = arrive.max(region_best.value(regions.id[at] as usize, colour));
             }
-            best = best.max(deltas.leave(a) + arrive);
+            best = best.max(deltas.leave[a] + arrive);
         }
         let best = if best == i32::MIN { 0 } else { best };
         (ready.min(3) as i32, best)

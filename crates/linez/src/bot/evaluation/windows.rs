@@ -319,7 +319,7 @@ impl WindowCounts {
 /// The cells whose colour differs between `old` and `new`, compared 8 cells at a time (a move
 /// changes 2 cells, a placement 3).
 #[inline]
-pub(crate) fn changed_cells(old: &Board, new: &Board) -> CellSet {
+fn changed_cells(old: &Board, new: &Board) -> CellSet {
     let (before, after) = (old.colours(), new.colours());
     let mut changed: CellSet = 0;
     for start in (0..CELLS - CELLS % 8).step_by(8) {

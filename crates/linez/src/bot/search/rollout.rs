@@ -2,7 +2,7 @@
 //! taken as soon as there are some; the policy keeps its few best quiet moves ([`TopMoves`]).
 
 use super::{place_random, SampleRng, Scored, Search};
-use crate::bot::evaluation::{Deltas, EmptyRegions, LiveDeltas, WindowCounts};
+use crate::bot::evaluation::{EmptyRegions, WindowCounts};
 use crate::*;
 
 impl Search<'_> {
@@ -18,16 +18,14 @@ impl Search<'_> {
         let mut top = TopMoves::new(rollout.policy_moves.max(1));
         // The evaluations of the policy's options at one ply (reused from ply to ply).
         let mut values: Vec<i32> = Vec::with_capacity(top.k);
-        // The move deltas, kept with the counts from ply to ply.
-        let mut deltas = eval.live_deltas(&counts);
         loop {
             if plies == rollout.plies {
-                return gained + eval.evaluate_with_deltas(&board, &counts, &deltas);
+                return gained + eval.evaluate(&board, &counts, true);
             }
-            gained += self.take_lines(&mut board, &mut counts, &mut deltas, &mut top);
+            gained += self.take_lines(&mut board, &mut counts, &mut top);
             if top.is_empty() {
                 // A clear board (evaluated 0) or no quiet move left.
-                return gained + eval.evaluate_with_deltas(&board, &counts, &deltas);
+                return gained + eval.evaluate(&board, &counts, true);
             }
             // The policy: the best of its options by the evaluation after them (the first on ties);
             // the options are quiet moves (a board with a line to take offers none).
@@ -54,7 +52,7 @@ impl Search<'_> {
                 return gained - eval.weights.loss;
             }
             // The move and the placements at once: derived counts follow any change of cells.
-            eval.update_with_deltas(&mut counts, &mut deltas, &board, &placed);
+            eval.update(&mut counts, &board, &placed);
             board = placed;
             gained += points as i32 * eval.weights.point;
             plies += 1;
@@ -65,25 +63,19 @@ impl Search<'_> {
     /// placement follows), keeping `counts` current, and leaves in `quiet` the quiet moves of the
     /// board it stops at (none if that board is clear) by the quick view
     /// ([`Search::quick_line_or_moves`]). Returns the value of the points taken.
-    fn take_lines(
-        &self,
-        board: &mut Board,
-        counts: &mut WindowCounts,
-        deltas: &mut LiveDeltas,
-        quiet: &mut TopMoves,
-    ) -> i32 {
+    fn take_lines(&self, board: &mut Board, counts: &mut WindowCounts, quiet: &mut TopMoves) -> i32 {
         let mut gained = 0;
         loop {
             quiet.best.clear();
             if board.is_clear() {
                 return gained;
             }
-            let Some((points, mv)) = self.quick_line_or_moves(board, &*deltas, quiet) else {
+            let Some((points, mv)) = self.quick_line_or_moves(board, counts, quiet) else {
                 return gained;
             };
             let before = *board;
             board.apply_legal_move(mv);
-            self.eval.update_with_deltas(counts, deltas, &before, board);
+            self.eval.update(counts, &before, board);
             gained += points as i32 * self.eval.weights.point;
         }
     }
@@ -93,13 +85,14 @@ impl Search<'_> {
     /// touches, one quiet move offered to `quiet`: to the region's cell with the best `arrive` for
     /// its colour, valued `leave + arrive` (the windows through both cells are not taken back out,
     /// as [`super::evaluation::MoveDeltas::window_delta`] does). O(cells) per board instead of O(moves).
-    /// `deltas` are `board`'s move deltas.
+    /// `counts` are `board`'s window counts.
     fn quick_line_or_moves(
         &self,
         board: &Board,
-        deltas: &impl Deltas,
+        counts: &WindowCounts,
         quiet: &mut TopMoves,
     ) -> Option<(u32, Move)> {
+        let deltas = self.eval.deltas(counts, board);
         let regions = EmptyRegions::new(board);
         let region_best = deltas.best_arrivals(board, &regions);
         let completing = deltas.completing_cells(board);
@@ -126,7 +119,7 @@ impl Search<'_> {
                     let (arrive, b) = region_best.get(region, colour);
                     quiet.offer(Scored {
                         mv: Move { from: a, to: b },
-                        value: i64::from(deltas.leave(a) + arrive),
+                        value: i64::from(deltas.leave[a] + arrive),
                     });
                 }
             }
@@ -215,7 +208,7 @@ mod tests {
         for board in boards {
             let counts = eval.counts(&board);
             let mut offered = TopMoves::new(10_000);
-            let line = bot.quick_line_or_moves(&board, &eval.deltas(&counts, &board), &mut offered);
+            let line = bot.quick_line_or_moves(&board, &counts, &mut offered);
             // Plainly: every legal move applied, its points and window change rescored.
             let before = plain_window_score(&board, &weights);
             let mut best_points = 0;
