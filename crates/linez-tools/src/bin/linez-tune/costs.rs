@@ -8,8 +8,12 @@ use linez::{effort_of_units, Board, Bot, Effort, Game, Move, Rules};
 const CROWDED_FROM: u32 = 40;
 const DEATH_FROM: u32 = 52;
 
+/// The move of one phase's function.
+type Choose = fn(&Bot, &Board, [u8; 3], Effort) -> Move;
+
 /// The move of one phase, each its own function never inlined, so that a profiler can count one
-/// phase alone (`black_box` keeps the three apart): `valgrind --tool=callgrind --toggle-collect='*choose_death*' linez-tune costs ..`.
+/// phase alone (`black_box` keeps the three apart, or the linker folds them into one):
+/// `valgrind --tool=callgrind --toggle-collect='*choose_death' linez-tune costs ..`.
 #[inline(never)]
 fn choose_open(bot: &Bot, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
     std::hint::black_box(0);
@@ -48,7 +52,7 @@ pub(crate) fn costs(config: &Config, first: u64, last: u64, units: u64, threads:
             let cost = bot.sample_cost(&turn.board);
             let effort = effort_of_units(units, cost);
             let (start, cpu_start) = (std::time::Instant::now(), thread_cpu());
-            let (phase, choose): (usize, fn(&Bot, &Board, [u8; 3], Effort) -> Move) = match numbers {
+            let (phase, choose): (usize, Choose) = match numbers {
                 n if n >= DEATH_FROM => (2, choose_death),
                 n if n >= CROWDED_FROM => (1, choose_crowded),
                 _ => (0, choose_open),
