@@ -4,13 +4,11 @@
 //! table, and is what the search evaluates with.
 
 mod deltas;
-mod ledger;
 mod regions;
 mod terms;
 mod weights;
 mod windows;
 
-pub(super) use ledger::Ledger;
 pub(super) use regions::EmptyRegions;
 pub use weights::Weights;
 pub(super) use windows::WindowCounts;

@@ -2,7 +2,7 @@
 //! taken as soon as there are some; the policy keeps its few best quiet moves ([`TopMoves`]).
 
 use super::{place_random, SampleRng, Scored, Search};
-use crate::bot::evaluation::{EmptyRegions, Ledger, WindowCounts};
+use crate::bot::evaluation::{EmptyRegions, WindowCounts};
 use crate::*;
 
 impl Search<'_> {
@@ -33,11 +33,11 @@ impl Search<'_> {
                 0
             } else {
                 values.clear();
-                // Each option from the windows it can change ([`Ledger`]).
-                let regions = EmptyRegions::new(&board);
-                let ledger = Ledger::new(eval, &board, &counts, &regions);
                 for option in &top.best {
-                    values.push(ledger.evaluate_quiet(eval, &board, &counts, &regions, option.mv));
+                    let mut after = board;
+                    after.apply_quiet_move(option.mv);
+                    let after_counts = eval.derive_quiet(&counts, &board, option.mv);
+                    values.push(eval.evaluate(&after, &after_counts, false));
                 }
                 let best = values.iter().copied().max().expect("options");
                 values.iter().position(|&v| v == best).expect("best")
