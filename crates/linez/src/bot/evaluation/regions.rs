@@ -109,19 +109,35 @@ pub(crate) const MAX_REGIONS: usize = 41;
 /// The union of [`EmptyRegions::reachable_from`] over the colour's numbers, built a region at a
 /// time (every region next to one of its numbers) instead of a number at a time, and the regions of
 /// one cell all at once: those next to a number of the colour. Pinned against the union.
+#[cfg(test)]
 pub(crate) fn colour_reach(of_colour: &[CellSet; 8], regions: &EmptyRegions) -> [CellSet; 8] {
+    reach_and_borders(of_colour, regions).0
+}
+
+/// The borders of the regions of empty cells (the cells next to each; [`neighbours`] of the
+/// region), by region index: what [`colour_reach`] finds on the way, kept for strict supply.
+pub(crate) type Borders = [CellSet; MAX_REGIONS];
+
+/// [`colour_reach`] and the regions' [`Borders`].
+#[inline]
+pub(crate) fn reach_and_borders(of_colour: &[CellSet; 8], regions: &EmptyRegions) -> ([CellSet; 8], Borders) {
     let mut reach = [0; 8];
+    let mut borders = [0; MAX_REGIONS];
     for (reach, &cells) in reach.iter_mut().zip(of_colour).skip(1) {
         *reach = regions.singles & neighbours(cells);
     }
-    for &region in &regions.all[..regions.multi] {
-        let border = neighbours(region);
+    for (&region, border) in regions.all[..regions.multi].iter().zip(borders.iter_mut()) {
+        *border = neighbours(region);
         for (reach, &cells) in reach.iter_mut().zip(of_colour).skip(1) {
             // Without a branch: which colours touch which region the predictor cannot guess.
-            *reach |= region & 0u128.wrapping_sub(CellSet::from(border & cells != 0));
+            *reach |= region & 0u128.wrapping_sub(CellSet::from(*border & cells != 0));
         }
     }
-    reach
+    // A region of one cell: its neighbours, from the table.
+    for (at, border) in cells_of(regions.singles).zip(borders[regions.multi..].iter_mut()) {
+        *border = neighbours_of(at);
+    }
+    (reach, borders)
 }
 
 #[cfg(test)]
@@ -154,6 +170,20 @@ mod tests {
                 cells_of(board.empty_cells()).map(|at| flood(1u128 << at, board.empty_cells())).collect();
             assert_eq!(regions.sets().len(), plain.len(), "\n{board}");
             assert_eq!(regions.sets().iter().fold(0, |all, set| all | set), board.empty_cells());
+        }
+    }
+
+    #[test]
+    fn borders_are_the_neighbours_of_each_region() {
+        let mut state = 19u64;
+        for round in 0..100 {
+            let board = random_board(&mut state, [20, 50, 65, 80, 95][round % 5]);
+            let regions = EmptyRegions::new(&board);
+            let of_colour = WindowCounts::new(&WindowTable::new(), &board).of_colour;
+            let (_, borders) = reach_and_borders(&of_colour, &regions);
+            for (index, &region) in regions.sets().iter().enumerate() {
+                assert_eq!(borders[index], neighbours(region), "\n{board}");
+            }
         }
     }
 

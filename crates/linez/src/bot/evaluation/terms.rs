@@ -1,6 +1,6 @@
 //! The terms of the evaluation, counted: window structure and line plans, and free space.
 
-use super::regions::{colour_reach, EmptyRegions};
+use super::regions::{reach_and_borders, EmptyRegions};
 use super::windows::{bytes_at_least, windows_in, WindowCounts, WindowSet, WindowTable};
 use super::Weights;
 use crate::*;
@@ -136,7 +136,7 @@ pub(crate) fn structure_terms(
     terms: &mut EvalTerms,
 ) {
     let (supply, of_colour) = (&counts.supply, &counts.of_colour);
-    let reach = colour_reach(of_colour, regions);
+    let (reach, borders) = reach_and_borders(of_colour, regions);
     let empty = board.empty_cells();
     // Per colour, the empty cells its numbers cannot reach: a window of the colour with one of
     // them is blocked.
@@ -167,12 +167,13 @@ pub(crate) fn structure_terms(
             continue;
         }
         if strict && missing > 0 {
-            // The numbers of the colour outside the window next to a region of its gaps.
-            let mut gap_regions: CellSet = 0;
+            // The numbers of the colour outside the window next to a region of its gaps (the
+            // borders of the regions, as found for the reach).
+            let mut gap_borders: CellSet = 0;
             for gap in cells_of(mask & empty) {
-                gap_regions |= regions.sets()[regions.id[gap] as usize];
+                gap_borders |= borders[regions.id[gap] as usize];
             }
-            let near = neighbours(gap_regions) & of_colour[colour] & !mask;
+            let near = gap_borders & of_colour[colour] & !mask;
             // A count of bits: cheaper than taking cells off one at a time, a loop whose length
             // the predictor cannot guess (or all four taken off, unrolled).
             if near.count_ones() < u32::from(missing) {

@@ -314,7 +314,8 @@ impl Search<'_> {
         let eval = self.eval;
         let deltas = eval.deltas(counts, board);
         let regions = EmptyRegions::new(board);
-        for a in cells_of(board.occupied_cells()) {
+        // The numbers with an empty neighbour (the others cannot move), in the same order.
+        for a in cells_of(board.occupied_cells() & neighbours(board.empty_cells())) {
             let colour = board.get(a) as usize;
             for b in cells_of(regions.reachable_from(a)) {
                 let mv = Move { from: a, to: b };

@@ -97,7 +97,8 @@ impl Search<'_> {
         let region_best = deltas.best_arrivals(board, &regions);
         let completing = deltas.completing_cells(board);
         let mut best_line: Option<(u32, Move)> = None;
-        for a in cells_of(board.occupied_cells()) {
+        // The numbers with an empty neighbour (the others offer nothing), in the same order.
+        for a in cells_of(board.occupied_cells() & neighbours(board.empty_cells())) {
             let colour = board.get(a) as usize;
             // The regions already offered (fewer than 64: a shift of one word, not two).
             let mut seen = 0u64;
@@ -258,5 +259,62 @@ mod tests {
             }
         }
         assert!(with_lines >= 2 && without > 20, "{with_lines} {without}");
+    }
+}
+
+#[cfg(test)]
+mod locality_probe {
+    use super::*;
+    use crate::bot::evaluation::tests::playable_boards;
+    use crate::bot::evaluation::Evaluator;
+    use crate::bot::search::tests::default_search;
+    use crate::bot::Weights;
+
+    #[test]
+    #[ignore]
+    fn option_locality() {
+        let eval = Evaluator::new(Weights::default());
+        let bot = default_search(&eval, 1);
+        let table = &eval.table;
+        for density in [50u64, 60, 70, 80] {
+            let (mut relevant, mut dirty, mut dirty_ab, mut options, mut big) =
+                (0usize, 0usize, 0usize, 0usize, 0usize);
+            for board in playable_boards(density + 3, [density; 4], 50) {
+                let counts = eval.counts(&board);
+                let mut top = TopMoves::new(4);
+                if bot.quick_line_or_moves(&board, &counts, &mut top).is_some() {
+                    continue;
+                }
+                let regions = EmptyRegions::new(&board);
+                let largest = regions.sets().iter().copied().max_by_key(|s| s.count_ones()).unwrap_or(0);
+                for option in &top.best {
+                    let (a, b) = (option.mv.from, option.mv.to);
+                    let mut touched: CellSet = regions.sets()[regions.id[b] as usize];
+                    for at in cells_of(neighbours_of(a) & board.empty_cells()) {
+                        touched |= regions.sets()[regions.id[at] as usize];
+                    }
+                    big += usize::from(touched & largest != 0);
+                    options += 1;
+                    for w in 0..table.masks.len() {
+                        let mask = table.masks[w];
+                        let rel = counts.colours[w] <= 1 || counts.owned[w] == 1;
+                        if !rel {
+                            continue;
+                        }
+                        relevant += 1;
+                        let through = mask >> a & 1 == 1 || mask >> b & 1 == 1;
+                        dirty_ab += usize::from(through);
+                        dirty += usize::from(through || mask & board.empty_cells() & touched != 0);
+                    }
+                }
+            }
+            println!(
+                "density {density}: options {options} touching the largest region {:.0}%, relevant windows {:.1} an option, dirty {:.1} (through a or b {:.1})",
+                100.0 * big as f64 / options as f64,
+                relevant as f64 / options as f64,
+                dirty as f64 / options as f64,
+                dirty_ab as f64 / options as f64
+            );
+        }
     }
 }
