@@ -332,28 +332,4 @@ mod tests {
             assert_eq!(game.winner(), Some(bot_color), "game {game_index}");
         }
     }
-
-    /// The search's own view of the openings (run by hand, see the README): red's win rate after
-    /// each first move with blue to move and no swap. Too flat to decide [`should_swap`].
-    #[test]
-    #[ignore]
-    fn measure_openings() {
-        let playouts: u32 =
-            std::env::var("HEX_MEASURE_PLAYOUTS").ok().and_then(|v| v.parse().ok()).unwrap_or(20_000);
-        let far = Instant::now() + Duration::from_secs(3600);
-        let mut table = String::new();
-        for row in 0..SIZE {
-            table.push_str(&" ".repeat(row * 2));
-            for col in 0..SIZE {
-                let cell = Cell::new(row, col).unwrap();
-                let mut board = Board::new();
-                board.set(cell, Some(Color::Red));
-                let mut search = Search::new(cell.index() as u64 + 1);
-                let result = search.run(&Position::new(&board, Color::Blue), cell.index(), far, playouts);
-                table.push_str(&format!("{:3.0} ", 100.0 * (1.0 - result.value)));
-            }
-            table.push('\n');
-        }
-        println!("red win % after each first move ({playouts} playouts each):\n{table}");
-    }
 }

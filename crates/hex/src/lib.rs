@@ -37,6 +37,9 @@
 //! * `value_net`, `ubfm`: a value network over the stones and best-first minimax over it (feature
 //!   `tuning`; the self-play loop's engine, crates/hex/RESULTS.md).
 
+// Without the feature `tuning`, what only the tools use of the bot's modules is dead here.
+#![cfg_attr(not(feature = "tuning"), allow(dead_code, unused_imports))]
+
 mod board;
 mod bot;
 mod connections;

@@ -11,15 +11,12 @@
 //!
 //! Each property runs over `CASES` generated positions (>= 2,000 per `cargo test`).
 //!
-//! The 50-case benchmark file is written by
-//! `cargo test -p tantrix --test properties -- --ignored write_bench_data`.
-
-#[path = "../../../tests/support/rng.rs"]
-mod rng;
+//! The 50-case benchmark file is checked against the generator (`bench_data_is_the_generators`,
+//! which also says how to write it again).
 
 use proptest::prelude::*;
-use rng::Rng;
 use tantrix::{count_legal_moves, legal_moves, Board, Direction, Hex, Spaces, Tile};
+use test_rng::Rng;
 
 const CASES: u32 = 2_000;
 /// The comparison with the plain implementation gets more positions: it is the one that finds bugs.
@@ -398,10 +395,12 @@ fn generated_positions_exercise_every_rule() {
     assert!(forced_answers > 20, "positions whose moves all fill a forced space: {forced_answers}");
 }
 
-/// Writes `crates/tantrix/benches-data/50x20.in`: 50 cases of 20 played tiles each.
+/// The benchmark input `crates/tantrix/benches-data/50x20.in` (50 cases of 20 played tiles each)
+/// is what the generator writes from its seeds, so that the timings' input is regenerable:
+/// `TANTRIX_WRITE_BENCH=1 cargo test -p tantrix --test properties bench_data` writes it again
+/// (after a change to the generator).
 #[test]
-#[ignore = "writes the benchmark input; run explicitly"]
-fn write_bench_data() {
+fn bench_data_is_the_generators() {
     let mut text = String::from("50\n");
     let mut seed = 2005u64;
     let mut cases = 0;
@@ -414,6 +413,9 @@ fn write_bench_data() {
         }
     }
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches-data/50x20.in");
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(&path, text).unwrap();
+    if std::env::var_os("TANTRIX_WRITE_BENCH").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap();
+    assert!(committed == text, "{} is not the generator's: write it again (see above)", path.display());
 }
