@@ -15,7 +15,8 @@
 #      array runs the same shard commands (see crates/hex/RESULTS.md).
 #   2. net-K+1.txt.gz: a network fitted to the last WINDOW iterations' games (EPOCHS passes at step
 #      RATE; targets: half the outcome, half the search's value), starting from the best network's
-#      weights; fit-K+1.log. (Iterations 1-10 ran with WINDOW=4 EPOCHS=2 RATE=0.001.)
+#      weights (from random weights, FRESH_EPOCHS passes, where the best has not HIDDEN units);
+#      fit-K+1.log. (Iterations 1-10 ran with WINDOW=4 EPOCHS=2 RATE=0.001, 1-16 with HIDDEN=128.)
 #   3. gate-K+1.txt.gz: the new network against the best at EXPANSIONS a move, every first cell
 #      with both colours (242 games); it becomes the best at 50% or more (best.txt).
 #   4. every YARDSTICK_EVERY iterations, yard-K+1.txt.gz: the best network's engine on the judge's
@@ -42,7 +43,8 @@ sample=${SAMPLE:-10}
 window=${WINDOW:-8}
 epochs=${EPOCHS:-4}
 rate=${RATE:-0.002}
-hidden=${HIDDEN:-128}
+hidden=${HIDDEN:-256}
+fresh_epochs=${FRESH_EPOCHS:-6}
 yardstick_every=${YARDSTICK_EVERY:-5}
 yardstick_games=${YARDSTICK_GAMES:-40}
 mkdir -p "$dir"
@@ -111,11 +113,20 @@ while [ "$k" -lt "$iterations" ]; do
                 zcat "games-$(k3 "$i")-s${s}of$shards.txt.gz" >> "window-$next.tmp"
             done
         done
-        fit=(--epochs "$epochs" --rate "$rate" --decay 0.3 --value-share 0.5 --seed "$next")
+        # From the best network's weights, or from random ones (FRESH_EPOCHS passes) where its
+        # hidden units are not HIDDEN (the network grew).
+        if [ "$(head -1 "$net")" = "hidden $hidden" ]; then
+            start=(--init "$net" --epochs "$epochs")
+            shown="--init net-$(k3 "$best").txt --epochs $epochs"
+        else
+            start=(--hidden "$hidden" --epochs "$fresh_epochs")
+            shown="--hidden $hidden --epochs $fresh_epochs"
+        fi
+        common=(--rate "$rate" --decay 0.3 --value-share 0.5 --seed "$next")
         {
-            echo "# hex-train value --init net-$(k3 "$best").txt ${fit[*]} --out net-$(k3 "$next").txt" \
-                "GAMES, GAMES = the shards of games-$(k3 "$first") to games-$(k3 "$k") unzipped in order"
-            "$bin/hex-train" value --init "$net" "${fit[@]}" --out "net-$next.tmp" "window-$next.tmp"
+            echo "# hex-train value $shown ${common[*]} --out net-$(k3 "$next").txt GAMES," \
+                "GAMES = the shards of games-$(k3 "$first") to games-$(k3 "$k") unzipped in order"
+            "$bin/hex-train" value "${start[@]}" "${common[@]}" --out "net-$next.tmp" "window-$next.tmp"
         } > "fit-$next.tmp"
         store "fit-$(k3 "$next").log" < "fit-$next.tmp"
         store "net-$(k3 "$next").txt" < "net-$next.tmp"
