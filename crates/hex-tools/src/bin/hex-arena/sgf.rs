@@ -151,6 +151,7 @@ mod tests {
             moves: moves.split(',').map(|m| m.parse().unwrap()).collect(),
             times: Vec::new(),
             late: [0, 0],
+            messages: Vec::new(),
             detail: String::new(),
         };
         let games =
