@@ -135,7 +135,7 @@ fn summarise(text: &mut String, label: &str, rows: &[Row]) {
         *ends.entry(row.end.as_str()).or_default() += 1;
     }
     let ends: Vec<String> = ends.iter().map(|(name, n)| format!("{name} {n}")).collect();
-    say!(text, 
+    say!(text,
         "# {label}moves/game {:.1}  think/game {:.3} s (max {:.3} s, longest turn {:.3} s)  points/think-s {:.0}  ends: {}",
         moves as f64 / count,
         thinking / count,
