@@ -8,12 +8,9 @@
 //!   solutions). One colour cannot give nine admissible pieces: over `R`/`r` only `RRRr`, `RRrr` and
 //!   `Rrrr` are neither symmetric nor rotations of each other.
 
-#[path = "../../../tests/support/rng.rs"]
-mod rng;
-
 use jigsaw::{count_solutions, Piece, Puzzle, SolutionCounter};
 use proptest::prelude::*;
-use rng::Rng;
+use test_support::rng::Rng;
 
 /// Symbol codes as in the library: colour in bits 0-1, lower case in bit 2, so `x ^ 4` matches `x`.
 const fn matches(a: u8, b: u8) -> bool {

@@ -160,7 +160,7 @@ const GAME = (function () {
     s += '<text class="caption" x="' + nx + '" y="' + (Y0 + 14) + '">nextThree</text>';
     Array.from(next).forEach((c, k) => {
       const y = Y0 + 48 + k * 44;
-      s += '<circle class="ball" data-next="' + k + '" cx="' + (nx + 40) + '" cy="' + y + '" r="17" fill="' + COLOURS[Number(c)] + '"/>';
+      s += '<circle class="ball" data-next="' + k + '" data-v="' + c + '" cx="' + (nx + 40) + '" cy="' + y + '" r="17" fill="' + COLOURS[Number(c)] + '"/>';
       s += '<text class="digit" x="' + (nx + 40) + '" y="' + (y + 6) + '">' + c + "</text>";
     });
     boardEl.innerHTML = s + "</svg>";

@@ -1,7 +1,5 @@
 //! A tiny deterministic generator for generated test data, shared by the property tests of several
-//! crates (they include this file with `#[path]`), so that a failing seed reproduces the same case
-//! everywhere.
-#![allow(dead_code)] // each includer uses a different part
+//! crates, so that a failing seed reproduces the same case everywhere.
 
 /// SplitMix64: a tiny deterministic generator for test data, so that one proptest-drawn seed
 /// yields a whole structured case (a position, a puzzle) and a failing seed reproduces exactly.
