@@ -231,6 +231,7 @@
     window.addEventListener("hashchange", route);
     route();
     document.body.dataset.ready = "1";
+    document.body.dataset.readyMs = Math.round(performance.now());
   } catch (error) {
     main.replaceChildren(el("p", { class: "error", text: "cannot show the games: " + error }));
     throw error;
