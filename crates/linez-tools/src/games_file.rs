@@ -18,6 +18,9 @@
 
 use linez::{Board, Cell, Convention, Move, Step, CELLS};
 
+/// One game of a games file: its summary line, and the game as played when the file holds it.
+pub type Entry = (Row, Option<Play>);
+
 /// One game as `merge` needs it: its summary line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
@@ -253,8 +256,8 @@ impl Play {
 /// # Errors
 /// A file that cannot be read, or a malformed line (its file and line named), or a game line that
 /// follows no summary line of its bot and seed.
-pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<(Row, Option<Play>)>, String> {
-    let mut games: Vec<(Row, Option<Play>)> = Vec::new();
+pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<Entry>, String> {
+    let mut games: Vec<Entry> = Vec::new();
     for path in paths {
         let path = path.as_ref();
         let text =

@@ -112,12 +112,13 @@ fn the_games_file_replays_as_the_library_and_both_pages_hold_it() {
     for (row, play) in &run.games {
         assert_eq!((row.bot, row.seed, row.moves), (play.bot, play.seed, play.moves.len() as u64));
         let boards = play.boards();
-        for m in 0..=play.moves.len() {
+        assert_eq!(boards.len(), play.moves.len() + 1);
+        for (m, board) in boards.iter().enumerate() {
             let mut game = Game::new(play.seed, Rules::default());
             for mv in &play.moves[..m] {
                 game.play(Move { from: mv.from, to: mv.to }).unwrap();
             }
-            assert_eq!(&boards[m], game.board(), "seed {} after {m} moves", play.seed);
+            assert_eq!(board, game.board(), "seed {} after {m} moves", play.seed);
         }
         assert_eq!(play.moves.last().map_or(play.score, |mv| mv.score), row.score);
     }

@@ -7,7 +7,7 @@ pub struct Rng(pub u64);
 
 impl Rng {
     /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
+    pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -17,7 +17,7 @@ impl Rng {
 
     /// A number in `0..bound` (modulo bias is irrelevant for test data).
     pub fn below(&mut self, bound: usize) -> usize {
-        (self.next() % bound as u64) as usize
+        (self.next_u64() % bound as u64) as usize
     }
 
     /// Fisher-Yates shuffle.

@@ -3,7 +3,7 @@
 //! rebuilds every board from the recorded moves and placements, in the match kit's page
 //! ([`match_kit::page`]).
 
-use linez_tools::games_file::{Play, Row};
+use linez_tools::games_file::Entry;
 use match_kit::page::{write_whole, Page};
 use std::path::Path;
 
@@ -14,7 +14,7 @@ const STYLE: &str = include_str!("page/linez.css");
 ///
 /// # Errors
 /// A game without its moves (a games file written before they were recorded).
-pub fn render(games: &[(Row, Option<Play>)], summary: &str) -> Result<String, String> {
+pub fn render(games: &[Entry], summary: &str) -> Result<String, String> {
     let mut text = String::new();
     for (row, play) in games {
         let play = play.as_ref().ok_or_else(|| {
@@ -45,13 +45,14 @@ pub fn render(games: &[(Row, Option<Play>)], summary: &str) -> Result<String, St
 ///
 /// # Errors
 /// A game without its moves, or the file cannot be written.
-pub fn write(path: &Path, games: &[(Row, Option<Play>)], summary: &str) -> Result<(), String> {
+pub fn write(path: &Path, games: &[Entry], summary: &str) -> Result<(), String> {
     write_whole(path, &render(games, summary)?)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use linez_tools::games_file::{Play, Row};
 
     #[test]
     fn the_page_holds_the_games_and_refuses_a_game_without_moves() {

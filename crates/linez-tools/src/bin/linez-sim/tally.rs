@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-use linez_tools::games_file::{self, Play, Row};
+use linez_tools::games_file::{self, Entry, Row};
 use match_kit::stats::{self, Sprt, Summary};
 
 use crate::play::GameRecord;
@@ -42,7 +42,7 @@ pub fn differences(a: &[Row], b: &[Row]) -> Vec<f64> {
 /// # Errors
 /// A file that cannot be read, a malformed line (file and line named), or A and B games that do
 /// not pair up seed by seed.
-pub fn merge(files: &[PathBuf]) -> Result<(Vec<(Row, Option<Play>)>, String), String> {
+pub fn merge(files: &[PathBuf]) -> Result<(Vec<Entry>, String), String> {
     let games = games_file::read_files(files)?;
     let (rows_a, rows_b): (Vec<Row>, Vec<Row>) =
         games.iter().map(|(row, _)| row.clone()).partition(|r| r.bot == 'A');
