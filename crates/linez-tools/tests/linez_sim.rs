@@ -308,9 +308,16 @@ fn shards_merge_into_the_whole_runs_summary() {
             &base.iter().copied().chain(["--shard", &shard, "--games-file", &file]).collect::<Vec<_>>(),
         );
         let text = std::fs::read_to_string(&file).unwrap();
-        seeds.extend(text.lines().map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" ")));
+        // Each game's summary line (`bot seed ...`), then the game as played (`+ bot seed ...`).
+        seeds.extend(text.lines().map(|l| {
+            let words = if l.starts_with('+') { 3 } else { 2 };
+            l.split(' ').take(words).collect::<Vec<_>>().join(" ")
+        }));
     }
-    let expected: Vec<String> = (1..=8).flat_map(|s| [format!("A {s}"), format!("B {s}")]).collect();
+    let expected: Vec<String> = (1..=8)
+        .flat_map(|s| ["A", "B"].map(|bot| [format!("{bot} {s}"), format!("+ {bot} {s}")]))
+        .flatten()
+        .collect();
     assert_eq!(seeds, expected);
     let shards: Vec<String> = (1..=4).map(|k| path(&format!("shard-{k}.txt"))).collect();
     let merged = stdout_of(&["merge", &shards[3], &shards[1], &shards[0], &shards[2]]);

@@ -3,6 +3,7 @@
 //! environment variable set, as `.ci/run` and CI services do) a missing tool fails the test
 //! instead, so that a test that did not run never counts as passed there.
 
+use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -22,7 +23,9 @@ pub fn needed<T>(found: Option<T>, what: &str, install: &str) -> Option<T> {
     }
     let message = format!("this test needs {what}, which is not installed ({install})");
     assert!(!under_ci(), "{message}; CI is set, so the test fails rather than skip");
-    eprintln!("note: skipped: {message}");
+    // Straight to stderr, not through `eprintln!`, which the test harness captures and hides for a
+    // test that passes.
+    let _ = writeln!(std::io::stderr(), "note: skipped: {message}");
     None
 }
 
@@ -39,11 +42,12 @@ pub fn python3() -> bool {
     needed(works.then_some(()), "python3", "Debian/Ubuntu: apt-get install python3").is_some()
 }
 
-/// The Chromium program: `$CHROMIUM` if set, else the first of `chromium`, `chromium-browser`,
-/// `google-chrome` on PATH (skipped with a note otherwise, failed under CI).
+/// The Chromium program: `$CHROMIUM` if set (a file that is not there counts as missing), else the
+/// first of `chromium`, `chromium-browser`, `google-chrome` on PATH (skipped with a note otherwise,
+/// failed under CI).
 pub fn chromium() -> Option<PathBuf> {
     let found = match std::env::var_os("CHROMIUM") {
-        Some(path) => Some(PathBuf::from(path)),
+        Some(path) => Some(PathBuf::from(path)).filter(|path| path.is_file()),
         None => ["chromium", "chromium-browser", "google-chrome"].iter().find_map(|name| on_path(name)),
     };
     needed(

@@ -17,7 +17,7 @@ pub const SPEC: Spec = Spec {
         "hex-arena svg [--game N] [-o FILE] RECORDS",
         "hex-arena sgf [-o FILE] RECORDS...",
         "hex-arena merge [--sprt ELO0,ELO1 ...] RECORDS...",
-        "hex-arena html [-o FILE] RECORDS...",
+        "hex-arena html -o FILE RECORDS...",
     ],
     about: "\
 Plays games of 11x11 Hex (swap rule) between two engines and reports the result.
