@@ -18,7 +18,7 @@ fn every_sample_matches_its_answer() {
         let problem = if run.code() != Some(0) {
             Some(format!("exit {:?}, stderr {:?}", run.status, common::truncate(&run.stderr)))
         } else {
-            common::token_difference(&expected, &run.stdout)
+            common::token_difference(&expected, &common::judged_answer(name, &run.stdout))
         };
         if let Some(problem) = problem {
             failures.push(format!("{}: {problem}", sample.input.display()));

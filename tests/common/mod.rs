@@ -253,6 +253,17 @@ pub fn run_with_env(program: &Path, env: &[(&str, &str)], input: &[u8], limit: D
 }
 
 /// Compares two outputs token by token; `None` if equal, else a description of the first difference.
+/// What the judge takes of a solver's output: for the CodinGame bot `hex`, each line's move (its
+/// first word; text after a space is a message the judge's viewer shows, such as the bot's win
+/// estimate), for every other crate the whole output.
+pub fn judged_answer(name: &str, output: &str) -> String {
+    if name == "hex" {
+        output.lines().map(|line| line.split_whitespace().next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+    } else {
+        output.to_string()
+    }
+}
+
 pub fn token_difference(expected: &str, actual: &str) -> Option<String> {
     let want: Vec<&str> = expected.split_ascii_whitespace().collect();
     let got: Vec<&str> = actual.split_ascii_whitespace().collect();

@@ -2,13 +2,16 @@
 //! (it takes the rest of the line):
 //!
 //! ```text
-//! game=3 seed=1234 red=hex blue=uct winner=red reason=connect opening=d5 moves=d5,e4,f3 times=-,61.2,80.4 late=0,1 detail=
+//! game=3 seed=1234 red=hex blue=uct winner=red reason=connect opening=d5 moves=d5,e4,f3 times=-,61.2,80.4 late=0,1 messages=,55%25,47%25 detail=
 //! ```
 //!
 //! `opening` is `-` without a forced opening; `times` lists each engine answer in milliseconds, in
 //! order (`-` for the forced opening; an answer that lost on time is included, a crash is not);
 //! `late` counts red's and blue's answers over their limits (absent in older records: 0,0), so that
-//! a summary can be made from records alone (`hex-arena merge`).
+//! a summary can be made from records alone (`hex-arena merge`); `messages` lists, aligned with
+//! `times`, the text each engine wrote after its move (the judge's message: the Hex bot's win
+//! estimate), percent-encoded (`%20` space, `%2C` comma, `%25` percent), empty for none; the field
+//! is left out when no answer had a message (and absent in older records).
 //!
 //! `values` (optional, after `late`) lists the search's value of each position for its side to
 //! move in -1..1, in the order of `moves` (`-` where none: the forced opening); `hex-train
@@ -71,6 +74,9 @@ pub struct Record {
     /// The search's value of the position before each move, for its side to move (empty when
     /// not recorded).
     pub values: Vec<Option<f32>>,
+    /// Each answer's message (the text after its move), aligned with `times`; empty for none.
+    /// Empty when no answer had one.
+    pub messages: Vec<String>,
     pub detail: String,
 }
 
@@ -96,8 +102,14 @@ impl Record {
                 list(self.values.iter().map(|v| v.map_or("-".to_string(), |v| format!("{v:.3}"))).collect());
             format!(" values={list}")
         };
+        let messages = if self.messages.iter().all(String::is_empty) {
+            String::new()
+        } else {
+            let encoded: Vec<String> = self.messages.iter().map(|m| encode_message(m)).collect();
+            format!(" messages={}", encoded.join(","))
+        };
         format!(
-            "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} late={},{}{} detail={}",
+            "game={} seed={} red={} blue={} winner={} reason={} opening={} moves={} times={} late={},{}{}{messages} detail={}",
             self.game,
             self.seed,
             self.red,
@@ -172,7 +184,15 @@ impl Record {
                 })
                 .collect::<Result<Vec<_>, _>>()?,
         };
+        let messages = match field("messages") {
+            Err(_) => Vec::new(),
+            Ok(text) => text
+                .split(',')
+                .map(|m| decode_message(m).ok_or_else(|| bad("messages", text)))
+                .collect::<Result<_, _>>()?,
+        };
         Ok(Record {
+            messages,
             game: game.parse().map_err(|_| bad("game", game))?,
             seed: seed.parse().map_err(|_| bad("seed", seed))?,
             red: field("red")?.to_string(),
@@ -191,6 +211,39 @@ impl Record {
             detail,
         })
     }
+}
+
+/// A message as the records hold it: `%`, `,`, whitespace and control characters as `%XX`.
+fn encode_message(message: &str) -> String {
+    let mut text = String::new();
+    for c in message.chars() {
+        if c == '%' || c == ',' || c.is_whitespace() || c.is_control() {
+            let mut bytes = [0; 4];
+            for byte in c.encode_utf8(&mut bytes).bytes() {
+                text.push_str(&format!("%{byte:02X}"));
+            }
+        } else {
+            text.push(c);
+        }
+    }
+    text
+}
+
+/// The message that [`encode_message`] wrote, if `text` is well formed.
+fn decode_message(text: &str) -> Option<String> {
+    let mut bytes = Vec::new();
+    let mut rest = text.as_bytes();
+    while let Some((&byte, tail)) = rest.split_first() {
+        if byte == b'%' {
+            let hex = std::str::from_utf8(tail.get(..2)?).ok()?;
+            bytes.push(u8::from_str_radix(hex, 16).ok()?);
+            rest = &tail[2..];
+        } else {
+            bytes.push(byte);
+            rest = tail;
+        }
+    }
+    String::from_utf8(bytes).ok()
 }
 
 /// The records of `paths`, file by file in their order; blank lines are skipped.
@@ -230,6 +283,7 @@ mod tests {
             times: vec![None, Some(12.5), Some(80.0), Some(3.0)],
             late: [0, 1],
             values: Vec::new(),
+            messages: Vec::new(),
             detail: "a1: cell a1 is occupied".into(),
         };
         let line = record.to_line();
@@ -252,5 +306,21 @@ mod tests {
         assert!(Record::parse(&line.replace("winner=blue", "winner=green"))
             .unwrap_err()
             .contains("winner=green"));
+    }
+
+    #[test]
+    fn messages_are_kept_encoded_and_old_records_have_none() {
+        let line = "game=1 seed=5 red=hex blue=hex winner=red reason=connect opening=- moves=a10,k1,c7 \
+                    times=900.0,60.1,61.2 late=0,0 detail=";
+        let old = Record::parse(line).unwrap();
+        assert!(old.messages.is_empty());
+        // Written as read: no messages field when no answer had a message.
+        assert_eq!(old.to_line(), line);
+        let said = vec![String::new(), "50% a, b".to_string(), "57%".to_string()];
+        let record = Record { messages: said.clone(), detail: "x detail=y".into(), ..old };
+        let line = record.to_line();
+        assert!(line.contains(" messages=,50%25%20a%2C%20b,57%25 detail=x detail=y"), "{line}");
+        assert_eq!(Record::parse(&line), Ok(record));
+        assert!(Record::parse(&line.replace("57%25", "57%2")).unwrap_err().contains("bad messages="));
     }
 }

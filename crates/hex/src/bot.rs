@@ -114,6 +114,8 @@ pub struct Bot {
     overrun: Duration,
     /// The budget of the last answer.
     budget: Duration,
+    /// The search's win estimate for this bot after its last answer (`None` for a book move).
+    pub estimate: Option<f32>,
 }
 
 impl Bot {
@@ -121,7 +123,15 @@ impl Bot {
     pub fn new(color: Color, seed: u64, settings: Settings) -> Bot {
         let mut search = Search::new(seed);
         search.params = settings.params;
-        Bot { color, search, answered: 0, settings, overrun: Duration::ZERO, budget: Duration::ZERO }
+        Bot {
+            color,
+            search,
+            answered: 0,
+            settings,
+            overrun: Duration::ZERO,
+            budget: Duration::ZERO,
+            estimate: None,
+        }
     }
 
     /// The move for `turn`, thinking until `start` + the clock's budget.
@@ -139,6 +149,7 @@ impl Bot {
         };
         self.budget = budget;
         self.answered += 1;
+        self.estimate = None;
         let board = &turn.board;
         if let Some(mv) = book_move(board, self.settings.swap) {
             return Ok(mv);
@@ -158,6 +169,7 @@ impl Bot {
                 start.elapsed().as_millis()
             );
         }
+        self.estimate = Some(result.value);
         Ok(Move::Place(Cell::from_index(result.cell)))
     }
 }
@@ -207,7 +219,9 @@ fn check_turn(turn: &Turn, me: Color, line: usize) -> io::Result<()> {
 }
 
 /// Plays a whole game on the CodinGame protocol: the header, then one answer per turn until the
-/// input ends between turns (then returns `Ok`).
+/// input ends between turns (then returns `Ok`). After a searched move the answer carries the
+/// search's win estimate as the judge's message (`c7 57%`, shown under the board); a book move
+/// has none.
 ///
 /// # Errors
 /// Malformed input, or a turn where the bot cannot be to move.
@@ -232,11 +246,19 @@ pub fn play<R: BufRead>(
         let start = Instant::now();
         let line = lines.lines_read() - SIZE;
         let mv = bot.choose(&turn, start, line)?;
-        out.line(mv);
+        out.line(answer(mv, bot.estimate));
         out.flush();
         bot.answered_after(start.elapsed());
     }
     Ok(())
+}
+
+/// The answer line: the move, then the win estimate as the judge's message when there is one.
+fn answer(mv: Move, estimate: Option<f32>) -> String {
+    match estimate {
+        Some(value) => format!("{mv} {:.0}%", 100.0 * value),
+        None => mv.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -331,5 +353,23 @@ mod tests {
             }
             assert_eq!(game.winner(), Some(bot_color), "game {game_index}");
         }
+    }
+
+    #[test]
+    fn a_searched_answer_carries_the_estimate_as_its_message() {
+        let now = Instant::now();
+        let mut red = Bot::new(Color::Red, 4, quick());
+        let opening = red.choose(&turn(None, &[]), now, 2).unwrap();
+        // The book's opening has no estimate; a searched move has one, 0..=100%, after a space.
+        assert_eq!((answer(opening, red.estimate), red.estimate), (OPENING.to_string(), None));
+        let stones = [(OPENING, Color::Red), ("k1", Color::Blue)];
+        let mv = red.choose(&turn(Some("k1"), &stones), now, 2).unwrap();
+        let line = answer(mv, red.estimate);
+        let (cell, message) = line.split_once(' ').expect("a message");
+        assert_eq!(cell, mv.to_string());
+        let percent: f32 = message.strip_suffix('%').expect("a percentage").parse().unwrap();
+        assert_eq!(percent, (100.0 * red.estimate.unwrap()).round());
+        assert!((0.0..=100.0).contains(&percent) && message.len() <= 4, "{message}");
+        assert_eq!(answer("c3".parse().unwrap(), Some(0.996)), "c3 100%");
     }
 }

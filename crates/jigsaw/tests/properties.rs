@@ -10,7 +10,7 @@
 
 use jigsaw::{count_solutions, Piece, Puzzle, SolutionCounter};
 use proptest::prelude::*;
-use test_rng::Rng;
+use test_support::rng::Rng;
 
 /// Symbol codes as in the library: colour in bits 0-1, lower case in bit 2, so `x ^ 4` matches `x`.
 const fn matches(a: u8, b: u8) -> bool {

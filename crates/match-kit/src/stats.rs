@@ -1,14 +1,16 @@
-//! The statistics the referees report, a file a concept (as fastchess's `matchmaking/` has `elo/`
-//! and `sprt/`):
+//! The statistics the referees report, a file a concept:
 //!
-//! * `elo`: a win rate with two standard errors, the Elo difference with its 95% interval;
-//! * `summary`: a sample's mean ± 2 standard errors and its percentiles (scores, times);
-//! * `sprt`: the sequential tests that stop a match once it has decided (`--sprt`).
+//! * [`sample`]: a sample's mean ± 2 standard errors, median and quantiles (scores, times);
+//! * [`elo`]: a win rate with two standard errors, the Elo difference with a 95% interval;
+//! * [`sequential`]: the sequential tests that stop a match once it has decided (GSPRT in logistic
+//!   Elo, the paired-difference SPRT).
+//!
+//! Their items are re-exported here (`stats::Summary`, `stats::elo_interval`, `stats::Sprt`, ...).
 
-mod elo;
-mod sprt;
-mod summary;
+pub mod elo;
+pub mod sample;
+pub mod sequential;
 
-pub use elo::{elo, elo_interval, expected_score, format_elo, wilson, win_rate};
-pub use sprt::{gsprt_llr, normal_llr, paired_llr, parse_error_rate, parse_hypotheses, Sprt, Verdict};
-pub use summary::{quantile, Summary};
+pub use elo::*;
+pub use sample::*;
+pub use sequential::*;

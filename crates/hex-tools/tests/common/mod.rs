@@ -166,15 +166,3 @@ pub fn quote(path: &str) -> String {
 pub fn tallies(stdout: &str) -> Vec<&str> {
     stdout.lines().skip(1).take_while(|line| !line.starts_with("losses/times")).collect()
 }
-
-/// Fails the test unless GNU parallel is on PATH (CI installs it): a shard test that passes without
-/// having run would say nothing.
-pub fn require_gnu_parallel() {
-    let version = Command::new("parallel").arg("--version").output();
-    let is_gnu = version.as_ref().is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("GNU parallel"));
-    assert!(
-        is_gnu,
-        "this test needs GNU parallel on PATH (Debian/Ubuntu: apt-get install parallel); found: {:?}",
-        version.map(|o| String::from_utf8_lossy(&o.stdout).lines().next().unwrap_or("").to_string())
-    );
-}

@@ -1,7 +1,10 @@
-//! Elo: the win rate of a match without draws (`wins` successes in `games` Bernoulli trials) with
-//! two standard errors, the Elo difference it predicts, and its 95% interval. The interval maps the
-//! Wilson score interval of the win rate through the Elo curve: unlike the plain normal interval it
-//! stays finite and meaningful at 0 or `games` wins (100 of 100 gives "at least +568").
+//! A win rate and what it says in Elo: the rate with two standard errors, the Elo difference with
+//! a 95% interval, the expected score of an Elo difference.
+//!
+//! A match is counted as `wins` successes in `games` Bernoulli trials (a game with draws counts them
+//! as its referee decides). The Elo interval maps the Wilson score interval of the win rate through
+//! the Elo curve: unlike the plain normal interval it stays finite and meaningful at 0 or `games`
+//! wins (100 of 100 gives "at least +568").
 
 /// `(p, 2 * sqrt(p (1 - p) / n))`: the win rate and two standard errors of it.
 ///

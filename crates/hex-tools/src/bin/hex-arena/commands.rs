@@ -1,10 +1,11 @@
 //! The subcommands on records files: `merge` (one summary from the records of a match's shards),
-//! `sgf` and `svg`.
+//! `html` (the match's page), `sgf` and `svg`.
 
-use crate::options::{MergeOptions, SgfOptions, SvgOptions};
 use crate::record::Record;
+use crate::record_options::{HtmlOptions, MergeOptions, SgfOptions, SvgOptions};
 use crate::tally::{summary, MatchInfo, Tally};
-use crate::{sgf, svg};
+use crate::{html, sgf, svg};
+use match_kit::stats::Sprt;
 
 /// The records of files, in game order.
 pub fn read_records(paths: &[std::path::PathBuf]) -> Result<Vec<Record>, String> {
@@ -15,6 +16,18 @@ pub fn read_records(paths: &[std::path::PathBuf]) -> Result<Vec<Record>, String>
 
 pub fn run_merge(options: &MergeOptions) -> Result<(), String> {
     let records = read_records(&options.records)?;
+    print!("{}", merged_summary(&records, options.records.len(), options.sprt.as_ref())?);
+    Ok(())
+}
+
+pub fn run_html(options: &HtmlOptions) -> Result<(), String> {
+    let records = read_records(&options.records)?;
+    let summary = merged_summary(&records, options.records.len(), None)?;
+    html::write(&options.output, &records, &summary)
+}
+
+/// The summary of a whole match from its records (in game order), read from `files` files.
+fn merged_summary(records: &[Record], files: usize, sprt: Option<&Sprt>) -> Result<String, String> {
     if let Some(pair) = records.windows(2).find(|pair| pair[0].game == pair[1].game) {
         return Err(format!("game {} is in the records twice (the same shard given twice?)", pair[0].game));
     }
@@ -39,19 +52,14 @@ pub fn run_merge(options: &MergeOptions) -> Result<(), String> {
         },
     };
     let mut tally = Tally::default();
-    for record in &records {
+    for record in records {
         tally.add(record);
     }
     let first_line = format!(
-        "{} games merged from {} records files: A = {} vs B = {}{}",
-        tally.games,
-        options.records.len(),
-        info.texts[0],
-        info.texts[1],
-        info.openings
+        "{} games merged from {files} records files: A = {} vs B = {}{}",
+        tally.games, info.texts[0], info.texts[1], info.openings
     );
-    print!("{}", summary(&first_line, &info, &tally, options.sprt.as_ref()));
-    Ok(())
+    Ok(summary(&first_line, &info, &tally, sprt))
 }
 
 pub fn run_sgf(options: &SgfOptions) -> Result<(), String> {

@@ -51,6 +51,18 @@ pub enum Fault {
 pub struct Answer {
     pub result: Result<String, Fault>,
     pub elapsed: Duration,
+    /// The text after the move on the answer line (CodinGame's viewer shows it under the board as
+    /// the bot's message; the Hex bot writes its win estimate there), empty if none.
+    pub message: String,
+}
+
+/// Splits an answer line into its move (the first word) and its message (the rest, trimmed).
+pub fn split_answer(line: &str) -> (String, String) {
+    let line = line.trim();
+    match line.split_once(char::is_whitespace) {
+        Some((word, rest)) => (word.to_string(), rest.trim().to_string()),
+        None => (line.to_string(), String::new()),
+    }
 }
 
 /// What the referee asks of either kind of engine.
@@ -178,17 +190,22 @@ impl Player for CodinGamePlayer {
         let process = self.process.as_mut().expect("genmove after start");
         let started = Instant::now();
         if let Err(fault) = send(process, &text) {
-            return Answer { result: Err(fault), elapsed: started.elapsed() };
+            return Answer { result: Err(fault), elapsed: started.elapsed(), message: String::new() };
         }
         let received = process.receive(started + wait);
         let elapsed = started.elapsed();
+        let mut message = String::new();
         let result = match received {
             // Text after the move is a message shown by the judge's viewer.
-            Received::Line(line) => Ok(line.split_whitespace().next().unwrap_or("").to_string()),
+            Received::Line(line) => {
+                let (word, said) = split_answer(&line);
+                message = said;
+                Ok(word)
+            }
             Received::Closed => Err(crash_reason(process, "closed its output")),
             Received::Timeout => Err(Fault::Timeout),
         };
-        Answer { result, elapsed }
+        Answer { result, elapsed, message }
     }
 
     fn finish(&mut self) {
@@ -344,7 +361,7 @@ impl Player for GtpPlayer {
         for command in commands {
             if let Err(fault) = self.command(&command, deadline) {
                 self.kill();
-                return Answer { result: Err(fault), elapsed: Duration::ZERO };
+                return Answer { result: Err(fault), elapsed: Duration::ZERO, message: String::new() };
             }
         }
         self.told = view;
@@ -352,9 +369,12 @@ impl Player for GtpPlayer {
         let started = Instant::now();
         let result = self.command(&command, started + wait);
         let elapsed = started.elapsed();
+        let mut message = String::new();
         let result = match result {
             Ok(text) => {
-                let word = text.split_whitespace().next().unwrap_or("").to_ascii_lowercase();
+                let (word, said) = split_answer(&text);
+                message = said;
+                let word = word.to_ascii_lowercase();
                 if word == "resign" {
                     Err(Fault::Resign)
                 } else {
@@ -370,7 +390,7 @@ impl Player for GtpPlayer {
                 Err(fault)
             }
         };
-        Answer { result, elapsed }
+        Answer { result, elapsed, message }
     }
 
     fn finish(&mut self) {}
@@ -412,6 +432,15 @@ mod tests {
 
     fn words(view: &[(Color, String)]) -> Vec<String> {
         view.iter().map(|(c, m)| format!("{}:{m}", c.symbol())).collect()
+    }
+
+    #[test]
+    fn an_answer_splits_into_its_move_and_its_message() {
+        let split = |line: &str| split_answer(line);
+        assert_eq!(split("c7 57%\n"), ("c7".to_string(), "57%".to_string()));
+        assert_eq!(split("  d5   hello  world "), ("d5".to_string(), "hello  world".to_string()));
+        assert_eq!(split("swap-pieces"), ("swap-pieces".to_string(), String::new()));
+        assert_eq!(split(""), (String::new(), String::new()));
     }
 
     #[test]

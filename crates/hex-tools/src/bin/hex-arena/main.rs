@@ -7,8 +7,10 @@
 
 mod commands;
 mod engine;
+mod html;
 mod options;
 mod record;
+mod record_options;
 mod referee;
 mod seeds;
 mod sgf;
@@ -42,6 +44,7 @@ fn main() {
         Ok(Command::Svg(options)) => commands::run_svg(&options),
         Ok(Command::Sgf(options)) => commands::run_sgf(&options),
         Ok(Command::Merge(options)) => commands::run_merge(&options),
+        Ok(Command::Html(options)) => commands::run_html(&options),
         Err(message) => {
             eprintln!("error: {message} (hex-arena --help for usage)");
             std::process::exit(2);
@@ -106,6 +109,7 @@ fn play_fixture(options: &Options, players: &mut [Box<dyn Player>; 2], fixture: 
         moves: Vec::new(),
         opening: None,
         timings: Vec::new(),
+        messages: Vec::new(),
         winner: color.opponent(),
         reason: Reason::Crash,
         detail: format!(
@@ -220,6 +224,10 @@ fn run_match(options: &Options) -> Result<(), String> {
     );
     let started = Instant::now();
     let mut tally = Tally::default();
+    // With --html: the games so far, and when the page was last written (at most every 2 s during
+    // the match, then once at the end).
+    let mut page_records = Vec::new();
+    let mut page_written: Option<Instant> = None;
     let mut progress = Progress::new(indices.len(), options.quiet);
     // Games are handled in game order whatever -j is, so the records file and a sequential test's
     // decision (taken on completed pairs only) do not depend on scheduling.
@@ -251,6 +259,22 @@ fn run_match(options: &Options) -> Result<(), String> {
                     write_svg(dir, &record)?;
                 }
                 tally.add(&record);
+                if let Some(path) = &options.html {
+                    page_records.push(record.clone());
+                    if page_written.map_or(true, |at| at.elapsed() >= Duration::from_secs(2)) {
+                        let first_line = format!(
+                            "{} of {} games so far: A = {} vs B = {}{}",
+                            tally.games,
+                            indices.len(),
+                            info.texts[0],
+                            info.texts[1],
+                            info.openings
+                        );
+                        let summary = tally::summary(&first_line, &info, &tally, options.sprt.as_ref());
+                        html::write(path, &page_records, &summary)?;
+                        page_written = Some(Instant::now());
+                    }
+                }
                 let detail = if outcome.reason == Reason::Connect {
                     String::new()
                 } else {
@@ -297,7 +321,11 @@ fn run_match(options: &Options) -> Result<(), String> {
         info.texts[1],
         info.openings
     );
-    print!("{}", tally::summary(&first_line, &info, &tally, options.sprt.as_ref()));
+    let summary = tally::summary(&first_line, &info, &tally, options.sprt.as_ref());
+    print!("{summary}");
+    if let Some(path) = &options.html {
+        html::write(path, &page_records, &summary)?;
+    }
     Ok(())
 }
 

@@ -1,6 +1,7 @@
 //! The command line: engines, clocks, openings and names.
 
 use crate::engine::{EngineSpec, GtpColors, Protocol};
+use crate::record_options::{self, HtmlOptions, MergeOptions, SgfOptions, SvgOptions};
 use crate::seeds::shuffle_cells;
 use hex::Cell;
 use match_kit::cli::{split_words, Args, Opt, Parsed, Spec};
@@ -16,6 +17,7 @@ pub const SPEC: Spec = Spec {
         "hex-arena svg [--game N] [-o FILE] RECORDS",
         "hex-arena sgf [-o FILE] RECORDS...",
         "hex-arena merge [--sprt ELO0,ELO1 ...] RECORDS...",
+        "hex-arena html -o FILE RECORDS...",
     ],
     about: "\
 Plays games of 11x11 Hex (swap rule) between two engines and reports the result.
@@ -54,6 +56,11 @@ cg: or no prefix for a CodinGame-protocol bot (a fresh process per game).
         Opt::value("svg", "DIR", "write DIR/game-NNN.svg, a picture of each finished game"),
         Opt::value("sgf", "FILE", "write the games as SGF (HexGui), one game tree each"),
         Opt::value(
+            "html",
+            "FILE",
+            "write the match as one page to open in a browser (updated\nas games finish)",
+        ),
+        Opt::value(
             "sprt",
             "ELO0,ELO1",
             "stop when a sequential test decides H0 (A - B = ELO0 logistic\n\
@@ -90,57 +97,6 @@ cg: or no prefix for a CodinGame-protocol bot (a fresh process per game).
     notes: "",
 };
 
-/// The `svg` subcommand's command line.
-pub const SVG_SPEC: Spec = Spec {
-    usage: &["hex-arena svg [--game N] [-o FILE] RECORDS"],
-    about: "Renders game N (default: the first) of a records file to FILE (default stdout).",
-    options: &[
-        Opt::value("game", "N", "the game number in the records"),
-        Opt::value("output", "FILE", "where to write the picture").short('o'),
-    ],
-    trailing: false,
-    notes: "",
-};
-
-/// `hex-arena sgf` arguments.
-#[derive(Clone, Debug)]
-pub struct SgfOptions {
-    pub records: Vec<PathBuf>,
-    pub output: Option<PathBuf>,
-}
-
-/// `hex-arena merge` arguments.
-#[derive(Clone, Debug)]
-pub struct MergeOptions {
-    pub records: Vec<PathBuf>,
-    pub sprt: Option<Sprt>,
-}
-
-/// The `sgf` subcommand's command line.
-pub const SGF_SPEC: Spec = Spec {
-    usage: &["hex-arena sgf [-o FILE] RECORDS..."],
-    about: "Writes the games of records files as SGF (FF[4] GM[11], as HexGui reads them) to FILE (default stdout).",
-    options: &[Opt::value("output", "FILE", "where to write the SGF").short('o')],
-    trailing: false,
-    notes: "",
-};
-
-/// The `merge` subcommand's command line.
-pub const MERGE_SPEC: Spec = Spec {
-    usage: &["hex-arena merge [--sprt ELO0,ELO1 [--alpha A] [--beta B]] RECORDS..."],
-    about: "\
-Combines the records files of a match's shards (--shard K/N) into the summary the whole match
-prints (its first line names the engines without their clocks, which records do not hold). With
---sprt, the LLR of all the games.",
-    options: &[
-        Opt::value("sprt", "ELO0,ELO1", "also the LLR of the test of ELO0 against ELO1"),
-        Opt::value("alpha", "A", "--sprt false-positive rate").default("0.05"),
-        Opt::value("beta", "B", "--sprt false-negative rate").default("0.05"),
-    ],
-    trailing: false,
-    notes: "",
-};
-
 /// A match as asked for on the command line.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -153,6 +109,7 @@ pub struct Options {
     pub records: Option<PathBuf>,
     pub svg_dir: Option<PathBuf>,
     pub sgf: Option<PathBuf>,
+    pub html: Option<PathBuf>,
     pub sprt: Option<Sprt>,
     pub shard: Option<Shard>,
     pub gtp_colors: GtpColors,
@@ -162,14 +119,6 @@ pub struct Options {
     pub verbose: bool,
 }
 
-/// `hex-arena svg` arguments.
-#[derive(Clone, Debug)]
-pub struct SvgOptions {
-    pub records: PathBuf,
-    pub game: Option<usize>,
-    pub output: Option<PathBuf>,
-}
-
 /// What the command line asks for.
 #[derive(Debug)]
 pub enum Command {
@@ -177,6 +126,7 @@ pub enum Command {
     Svg(SvgOptions),
     Sgf(SgfOptions),
     Merge(MergeOptions),
+    Html(HtmlOptions),
     /// `--help`: the text to print.
     Help(String),
 }
@@ -267,9 +217,10 @@ pub fn openings(text: &str) -> Result<Vec<Cell>, String> {
 /// A message naming the bad option or value.
 pub fn parse(args: &[String]) -> Result<Command, String> {
     match args.first().map(String::as_str) {
-        Some("svg") => return parse_svg(&args[1..]),
-        Some("sgf") => return parse_sgf(&args[1..]),
-        Some("merge") => return parse_merge(&args[1..]),
+        Some("svg") => return record_options::parse_svg(&args[1..]),
+        Some("sgf") => return record_options::parse_sgf(&args[1..]),
+        Some("merge") => return record_options::parse_merge(&args[1..]),
+        Some("html") => return record_options::parse_html(&args[1..]),
         _ => {}
     }
     let args = match SPEC.parse(args)? {
@@ -355,6 +306,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         records: args.text("records").map(PathBuf::from),
         svg_dir: args.text("svg").map(PathBuf::from),
         sgf: args.text("sgf").map(PathBuf::from),
+        html: args.text("html").map(PathBuf::from),
         sprt,
         shard,
         gtp_colors,
@@ -365,56 +317,12 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
     })))
 }
 
-fn parse_svg(args: &[String]) -> Result<Command, String> {
-    let args = match SVG_SPEC.parse(args)? {
-        Parsed::Help => return Ok(Command::Help(SVG_SPEC.help())),
-        Parsed::Args(args) => args,
-    };
-    let records = match &args.positional[..] {
-        [records] => PathBuf::from(records),
-        [] => return Err("svg: expected a records file".to_string()),
-        [_, extra, ..] => return Err(format!("svg: unexpected argument {extra:?}")),
-    };
-    Ok(Command::Svg(SvgOptions {
-        records,
-        game: args.optional("game", "a game number")?,
-        output: args.text("output").map(PathBuf::from),
-    }))
-}
-
 /// `--sprt ELO0,ELO1` with `--alpha` and `--beta`.
-fn sprt_option(args: &Args) -> Result<Option<Sprt>, String> {
+pub fn sprt_option(args: &Args) -> Result<Option<Sprt>, String> {
     let Some((h0, h1)) = args.parsed("sprt", stats::parse_hypotheses)? else { return Ok(None) };
     let alpha = args.get_with("alpha", stats::parse_error_rate)?;
     let beta = args.get_with("beta", stats::parse_error_rate)?;
     Ok(Some(Sprt { h0, h1, alpha, beta }))
-}
-
-/// The records files named after a subcommand's options.
-fn record_files(command: &str, args: &Args) -> Result<Vec<PathBuf>, String> {
-    if args.positional.is_empty() {
-        return Err(format!("{command}: expected records files"));
-    }
-    Ok(args.positional.iter().map(PathBuf::from).collect())
-}
-
-fn parse_sgf(args: &[String]) -> Result<Command, String> {
-    let args = match SGF_SPEC.parse(args)? {
-        Parsed::Help => return Ok(Command::Help(SGF_SPEC.help())),
-        Parsed::Args(args) => args,
-    };
-    Ok(Command::Sgf(SgfOptions {
-        records: record_files("sgf", &args)?,
-        output: args.text("output").map(PathBuf::from),
-    }))
-}
-
-fn parse_merge(args: &[String]) -> Result<Command, String> {
-    let args = match MERGE_SPEC.parse(args)? {
-        Parsed::Help => return Ok(Command::Help(MERGE_SPEC.help())),
-        Parsed::Args(args) => args,
-    };
-    Ok(Command::Merge(MergeOptions { records: record_files("merge", &args)?, sprt: sprt_option(&args)? }))
 }
 
 #[cfg(test)]

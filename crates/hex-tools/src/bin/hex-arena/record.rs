@@ -16,6 +16,7 @@ pub fn record_of(game: usize, seed: u64, red: &str, blue: &str, outcome: &Outcom
         opening: outcome.opening,
         moves: outcome.moves.clone(),
         times: outcome.timings.iter().map(|t| t.map(|t| crate::referee::ms(t.elapsed))).collect(),
+        messages: outcome.messages.clone(),
         late: [Color::Red, Color::Blue]
             .map(|color| outcome.timings.iter().flatten().filter(|t| t.color == color && t.late).count()),
         values: Vec::new(),

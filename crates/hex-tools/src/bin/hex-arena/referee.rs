@@ -45,6 +45,9 @@ pub struct Outcome {
     pub opening: Option<Cell>,
     /// Each engine answer's time in order, `None` for the forced opening; a crash has no entry.
     pub timings: Vec<Option<Timing>>,
+    /// Each engine answer's message (the text after its move), aligned with `timings`; empty for
+    /// none and for the forced opening.
+    pub messages: Vec<String>,
     pub winner: Color,
     pub reason: Reason,
     /// What went wrong, for non-`Connect` endings (the bad answer, the crash message).
@@ -63,22 +66,25 @@ pub fn play_game(
 ) -> Outcome {
     let mut game = Game::new();
     let mut timings = Vec::new();
+    let mut messages = Vec::new();
     if let Some(cell) = opening {
         game.play(Move::Place(cell)).expect("an opening on an empty board is legal");
         timings.push(None);
+        messages.push(String::new());
     }
     let mut answered = [false; 2];
-    let end = |game: Game, timings, winner: Color, reason, detail: String| Outcome {
+    let end = |game: Game, timings, messages, winner: Color, reason, detail: String| Outcome {
         moves: game.moves().to_vec(),
         opening,
         timings,
+        messages,
         winner,
         reason,
         detail,
     };
     loop {
         if let Some(winner) = game.winner() {
-            return end(game, timings, winner, Reason::Connect, String::new());
+            return end(game, timings, messages, winner, Reason::Connect, String::new());
         }
         let color = game.to_move();
         let side = color.index();
@@ -87,19 +93,21 @@ pub fn play_game(
         let limit = if first { clocks[side].first } else { clocks[side].per_move };
         // Strict: stop waiting at the limit. Lenient: wait up to the hard limit and count lateness.
         let wait = if clocks[side].strict { limit } else { rules.hard_limit.max(limit) };
-        let Answer { result, elapsed } = players[side].genmove(&game, wait);
+        let Answer { result, elapsed, message } = players[side].genmove(&game, wait);
         let late = elapsed > limit;
         let timing = Timing { color, first, elapsed, late };
         let loser_wins = color.opponent();
         let text = match result {
             Ok(text) => {
                 timings.push(Some(timing));
+                messages.push(message);
                 text
             }
             Err(fault) => {
                 let (reason, detail) = match fault {
                     Fault::Timeout => {
                         timings.push(Some(Timing { late: true, ..timing }));
+                        messages.push(String::new());
                         (Reason::Timeout, format!("no answer in {} ms", wait.as_millis()))
                     }
                     Fault::Crash(message) => {
@@ -112,18 +120,19 @@ pub fn play_game(
                     }
                     Fault::Resign => {
                         timings.push(Some(timing));
+                        messages.push(message);
                         (Reason::Resign, String::new())
                     }
                 };
                 log(&format!("{color} loses: {} {detail}", reason.as_str()));
-                return end(game, timings, loser_wins, reason, detail);
+                return end(game, timings, messages, loser_wins, reason, detail);
             }
         };
         if clocks[side].strict && late {
             let detail =
                 format!("answered {text:?} after {:.1} ms, limit {} ms", ms(elapsed), limit.as_millis());
             log(&format!("{color} loses: late, {detail}"));
-            return end(game, timings, loser_wins, Reason::Timeout, detail);
+            return end(game, timings, messages, loser_wins, Reason::Timeout, detail);
         }
         let mv = match text.parse::<Move>() {
             Ok(mv) if game.is_legal(mv) => mv,
@@ -131,12 +140,12 @@ pub fn play_game(
                 let why = game.clone().play(mv).expect_err("an illegal move is refused");
                 let detail = format!("{text}: {why}");
                 log(&format!("{color} loses: illegal move {detail}"));
-                return end(game, timings, loser_wins, Reason::Illegal, detail);
+                return end(game, timings, messages, loser_wins, Reason::Illegal, detail);
             }
             Err(()) => {
                 let detail = format!("{text:?} is not a move (a cell a1..k11 or swap-pieces)");
                 log(&format!("{color} loses: {detail}"));
-                return end(game, timings, loser_wins, Reason::Illegal, detail);
+                return end(game, timings, messages, loser_wins, Reason::Illegal, detail);
             }
         };
         game.play(mv).expect("checked legal");

@@ -152,6 +152,7 @@ mod tests {
             times: Vec::new(),
             late: [0, 0],
             values: Vec::new(),
+            messages: Vec::new(),
             detail: String::new(),
         };
         let games =

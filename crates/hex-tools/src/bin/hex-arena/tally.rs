@@ -1,6 +1,10 @@
 //! The match's tally and summary, made from the game records alone (so that merging the records of
 //! a match's shards gives the whole match's summary): wins by engine and colour, game ends, opening
 //! pairs for the sequential test, answer times.
+//!
+//! Hex has no draws, so a match is engine A's wins in its games, Bernoulli trials: the win rate and
+//! its Elo interval are `match_kit::stats`'s of a win count, and a pair of games with the colours
+//! swapped scores 0, 1/2 or 1 (the pentanomial model with its draw categories empty).
 
 use crate::record::Record;
 use crate::referee::Reason;

@@ -62,6 +62,7 @@ pub fn play_game(options: &Options, search: &mut Ubfm, game: usize) -> Record {
         times: Vec::new(),
         late: [0, 0],
         values,
+        messages: Vec::new(),
         detail: String::new(),
     }
 }

@@ -16,6 +16,7 @@ pub const SPEC: Spec = Spec {
         "linez-sim [OPTIONS] [--] PROGRAM [ARGS...]   a bot process speaking the protocol",
         "linez-sim [OPTIONS] --bot random|greedy|linez in process (no subprocess)",
         "linez-sim merge FILES...                      the summary of --games-file outputs (shards)",
+        "linez-sim html -o PAGE FILES...               the games of --games-file outputs as one page",
     ],
     about: "Plays seeded Linez games exactly as the spec generates them and reports the scores.",
     options: &[
@@ -48,8 +49,13 @@ pub const SPEC: Spec = Spec {
         Opt::value(
             "games-file",
             "FILE",
-            "write one line per game (bot seed score moves end think_s longest_s\n\
-             [detail]) for linez-sim merge",
+            "write each game (a line bot seed score moves end think_s\n\
+             longest_s [detail], then its moves) for merge and html",
+        ),
+        Opt::value(
+            "html",
+            "FILE",
+            "write the games as one page to open in a browser (updated\nas games finish)",
         ),
         Opt::value("initial", "N", "open rule 1: numbers on the board at the start").default("3"),
         Opt::value("placement-lines", "R", "open rule 2: score | remove | keep").default("score"),
@@ -126,6 +132,8 @@ pub struct Config {
     pub sprt: Option<Sprt>,
     /// `--games-file`.
     pub games_file: Option<PathBuf>,
+    /// `--html`.
+    pub html: Option<PathBuf>,
     /// `--move-units`: the in-process bot's fixed work per move (no game budget then).
     pub move_units: Option<u64>,
 }
@@ -136,6 +144,8 @@ pub enum Command {
     Run(Box<Config>),
     /// `linez-sim merge FILES...`.
     Merge(Vec<PathBuf>),
+    /// `linez-sim html -o PAGE FILES...`: the page, the games files.
+    Html(PathBuf, Vec<PathBuf>),
     Help,
 }
 
@@ -149,6 +159,16 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
             return Err("merge: expected the files written by --games-file".to_string());
         }
         return Ok(Command::Merge(files.iter().map(PathBuf::from).collect()));
+    }
+    if let Some(("html", rest)) = args.split_first().map(|(first, rest)| (first.as_str(), rest)) {
+        let (page, files) = match rest {
+            [o, page, files @ ..] if o == "-o" || o == "--output" => (page, files),
+            _ => return Err("html: expected -o PAGE, then the files written by --games-file".to_string()),
+        };
+        if files.is_empty() || files.iter().any(|f| f.starts_with('-')) {
+            return Err("html: expected the files written by --games-file after -o PAGE".to_string());
+        }
+        return Ok(Command::Html(PathBuf::from(page), files.iter().map(PathBuf::from).collect()));
     }
     let args = match SPEC.parse(args)? {
         Parsed::Help => return Ok(Command::Help),
@@ -226,6 +246,7 @@ pub fn parse(args: &[String]) -> Result<Command, String> {
         compare,
         sprt,
         games_file: args.text("games-file").map(PathBuf::from),
+        html: args.text("html").map(PathBuf::from),
         move_units,
     })))
 }
@@ -334,6 +355,10 @@ mod tests {
         assert_eq!(config.compare, Some(PlayerSpec::Random));
         let Command::Merge(files) = parse(&strings(&["merge", "a.txt", "b.txt"])).unwrap() else { panic!() };
         assert_eq!(files, [PathBuf::from("a.txt"), PathBuf::from("b.txt")]);
+        let Command::Html(page, files) = parse(&strings(&["html", "-o", "p.html", "a.txt"])).unwrap() else {
+            panic!()
+        };
+        assert_eq!((page, files), (PathBuf::from("p.html"), vec![PathBuf::from("a.txt")]));
     }
 
     #[test]
@@ -351,6 +376,8 @@ mod tests {
             &["--bot", "greedy", "--compare", "random", "--sprt", "10"],
             &["--bot", "greedy", "--shard", "0/2"],
             &["merge"],
+            &["html", "a.txt"],
+            &["html", "-o", "p.html"],
         ] {
             assert!(parse(&strings(args)).is_err(), "{args:?}");
         }

@@ -4,13 +4,14 @@
 //! Options and output format: `crates/linez-tools/SIM.md` or `linez-sim --help`.
 
 mod cli;
+mod html;
 mod play;
 mod player;
 mod svg;
+mod tally;
 
-use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use linez::SplitMix64;
 use linez::{Bot, Move};
@@ -18,9 +19,10 @@ use linez::{Bot, Move};
 use cli::{Command, Config, PlayerSpec};
 use linez_tools::linez_baseline as baseline;
 use match_kit::pool::{self, InOrder, Progress};
-use match_kit::stats::{self, Sprt, Summary, Verdict};
+use match_kit::stats::{self, Verdict};
 use play::{play_game, GameRecord};
 use player::{InProcess, Player, Subprocess};
+use tally::{differences, row_of, SPRT_MIN_SEEDS};
 
 /// The random baseline's generator seed, the same in process and in `linez-baseline` (its
 /// default `--seed`), so that both give the same games.
@@ -45,7 +47,19 @@ fn main() {
     let config = match cli::parse(&args) {
         Ok(Command::Run(config)) => config,
         Ok(Command::Merge(files)) => {
-            if let Err(message) = run_merge(&files) {
+            match tally::merge(&files) {
+                Ok((_, summary)) => say!("{}", summary.trim_end()),
+                Err(message) => {
+                    eprintln!("error: {message}");
+                    std::process::exit(1);
+                }
+            }
+            return;
+        }
+        Ok(Command::Html(page, files)) => {
+            if let Err(message) =
+                tally::merge(&files).and_then(|(games, summary)| html::write(&page, &games, &summary))
+            {
                 eprintln!("error: {message}");
                 std::process::exit(1);
             }
@@ -97,11 +111,6 @@ fn make_player(
     })
 }
 
-/// The paired-difference SPRT does not decide on fewer seeds: its variance comes from the data,
-/// and from two or three differences it can be near 0 (10 and 12 points would "accept" a mean of
-/// 10 against 0 with LLR 120).
-const SPRT_MIN_SEEDS: usize = 10;
-
 fn create(path: &Path) -> Result<std::fs::File, String> {
     std::fs::File::create(path).map_err(|error| format!("cannot create {}: {error}", path.display()))
 }
@@ -131,6 +140,10 @@ fn run(config: &Config) -> Result<(), String> {
     let mut in_order = InOrder::default();
     let (mut rows_a, mut rows_b) = (Vec::new(), Vec::new());
     let mut score_sums = [0u64; 2];
+    // With --html: the games so far, and when the page was last written (at most every 2 s during
+    // the run, then once at the end).
+    let mut page_games = Vec::new();
+    let mut page_written: Option<Instant> = None;
     let play = |spec: &PlayerSpec, seed: u64| {
         make_player(spec, config.options.budget, config.move_units)
             .map(|mut player| play_game(seed, &config.options, player.as_mut()))
@@ -176,13 +189,30 @@ fn run(config: &Config) -> Result<(), String> {
                     let Some(record) = record else { continue };
                     let prefix = if b.is_some() { format!("{label}   ") } else { String::new() };
                     say!("{prefix}{}", game_line(record));
-                    let row = Row::of(label, record);
+                    let row = row_of(label, record);
+                    let play = linez_tools::games_file::Play { bot: label, ..record.play.clone() };
                     if let Some(file) = &mut games_file {
-                        writeln!(file, "{}", row.to_line())
+                        writeln!(file, "{}\n{}", row.to_line(), play.to_line())
                             .and_then(|()| file.flush())
                             .map_err(|error| format!("--games-file: {error}"))?;
                     }
+                    if config.html.is_some() {
+                        page_games.push((row.clone(), Some(play)));
+                    }
                     rows.push(row);
+                }
+                if let Some(path) = &config.html {
+                    if page_written.map_or(true, |at| at.elapsed() >= Duration::from_secs(2)) {
+                        let rows_b = config.compare.as_ref().map(|_| rows_b.as_slice());
+                        let summary = format!(
+                            "# linez-sim: {} of {} games so far\n{}",
+                            rows_a.len(),
+                            config.seeds.len(),
+                            tally::summary(&rows_a, rows_b, config.sprt.as_ref())
+                        );
+                        html::write(path, &page_games, &summary)?;
+                        page_written = Some(Instant::now());
+                    }
                 }
                 if let Some(sprt) = &config.sprt {
                     let llr = stats::paired_llr(&differences(&rows_a, &rows_b), sprt.h0, sprt.h1);
@@ -194,115 +224,14 @@ fn run(config: &Config) -> Result<(), String> {
             Ok(true)
         },
     )?;
-    print_summary(&rows_a, config.compare.as_ref().map(|_| rows_b.as_slice()), config.sprt.as_ref());
-    Ok(())
-}
-
-/// One game as the games file holds it: enough for the summary, times in microseconds so that the
-/// summary made from the file is the one the run printed.
-#[derive(Clone, Debug, PartialEq)]
-struct Row {
-    /// `A`, or `B` for `--compare`'s bot.
-    bot: char,
-    seed: u64,
-    score: u64,
-    moves: u64,
-    end: String,
-    think_us: u64,
-    longest_us: u64,
-    detail: String,
-}
-
-impl Row {
-    fn of(bot: char, record: &GameRecord) -> Row {
-        Row {
-            bot,
-            seed: record.seed,
-            score: record.score,
-            moves: record.moves,
-            end: record.end.name().to_string(),
-            think_us: record.thinking.as_micros() as u64,
-            longest_us: record.longest_turn.as_micros() as u64,
-            // One line per game, whatever a crashing bot wrote.
-            detail: record.end.detail().unwrap_or("").replace(['\n', '\r'], " "),
-        }
+    let summary =
+        tally::summary(&rows_a, config.compare.as_ref().map(|_| rows_b.as_slice()), config.sprt.as_ref());
+    say!("{}", summary.trim_end());
+    if let Some(path) = &config.html {
+        let summary =
+            format!("# linez-sim: {} games, rules: {}\n{summary}", rows_a.len(), config.options.rules);
+        html::write(path, &page_games, &summary)?;
     }
-
-    /// `bot seed score moves end think_s longest_s [detail]`.
-    fn to_line(&self) -> String {
-        let seconds = |us: u64| format!("{}.{:06}", us / 1_000_000, us % 1_000_000);
-        let line = format!(
-            "{} {} {} {} {} {} {}",
-            self.bot,
-            self.seed,
-            self.score,
-            self.moves,
-            self.end,
-            seconds(self.think_us),
-            seconds(self.longest_us)
-        );
-        if self.detail.is_empty() {
-            line
-        } else {
-            format!("{line} {}", self.detail)
-        }
-    }
-
-    fn parse(line: &str) -> Result<Row, String> {
-        let bad = || format!("expected bot seed score moves end think_s longest_s [detail], found {line:?}");
-        let mut fields = line.splitn(8, ' ');
-        let mut next = || fields.next().ok_or_else(bad);
-        let bot = match next()? {
-            "A" => 'A',
-            "B" => 'B',
-            _ => return Err(bad()),
-        };
-        let number = |text: &str| text.parse::<u64>().map_err(|_| bad());
-        let micros = |text: &str| -> Result<u64, String> {
-            let (whole, fraction) = text.split_once('.').ok_or_else(bad)?;
-            if fraction.len() != 6 {
-                return Err(bad());
-            }
-            Ok(number(whole)? * 1_000_000 + number(fraction)?)
-        };
-        Ok(Row {
-            bot,
-            seed: number(next()?)?,
-            score: number(next()?)?,
-            moves: number(next()?)?,
-            end: next()?.to_string(),
-            think_us: micros(next()?)?,
-            longest_us: micros(next()?)?,
-            detail: fields.next().unwrap_or("").to_string(),
-        })
-    }
-}
-
-/// B's score minus A's on each seed both played.
-fn differences(a: &[Row], b: &[Row]) -> Vec<f64> {
-    a.iter().zip(b).map(|(a, b)| b.score as f64 - a.score as f64).collect()
-}
-
-/// `linez-sim merge FILES...`: the summary of the games in the files (`--games-file` outputs, e.g.
-/// of a match's shards), as the whole run prints it.
-fn run_merge(files: &[std::path::PathBuf]) -> Result<(), String> {
-    let (mut rows_a, mut rows_b) = (Vec::new(), Vec::new());
-    for path in files {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-        for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-            let row = Row::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?;
-            if row.bot == 'A' { &mut rows_a } else { &mut rows_b }.push(row);
-        }
-    }
-    // With --compare each seed's B line follows its A line.
-    let compared = !rows_b.is_empty();
-    if compared && (rows_a.len() != rows_b.len() || rows_a.iter().zip(&rows_b).any(|(a, b)| a.seed != b.seed))
-    {
-        return Err("the files' A and B games do not pair up seed by seed".to_string());
-    }
-    say!("# linez-sim merge: {} games from {} files", rows_a.len(), files.len());
-    print_summary(&rows_a, compared.then_some(rows_b.as_slice()), None);
     Ok(())
 }
 
@@ -321,83 +250,6 @@ fn game_line(record: &GameRecord) -> String {
         line.push_str(detail);
     }
     line
-}
-
-/// The summary of A's games, and with `--compare` of B's and of the paired differences B - A.
-fn print_summary(rows_a: &[Row], rows_b: Option<&[Row]>, sprt: Option<&Sprt>) {
-    let Some(rows_b) = rows_b else {
-        summarise("", rows_a);
-        return;
-    };
-    summarise("A ", rows_a);
-    summarise("B ", rows_b);
-    let differences = differences(rows_a, rows_b);
-    if let Some(paired) = Summary::of(&differences) {
-        let mean = |rows: &[Row]| rows.iter().map(|r| r.score as f64).sum::<f64>() / rows.len() as f64;
-        say!(
-            "# B - A  mean {:+.1} ± {:.1} (paired, {} seeds)  A {:.1}  B {:.1}",
-            paired.mean,
-            paired.two_se,
-            paired.count,
-            mean(rows_a),
-            mean(rows_b)
-        );
-    }
-    if let Some(sprt) = sprt {
-        let llr = stats::paired_llr(&differences, sprt.h0, sprt.h1);
-        say!(
-            "# SPRT d0 {}, d1 {}, alpha {}, beta {} (paired differences, {} seeds): {}{}",
-            sprt.h0,
-            sprt.h1,
-            sprt.alpha,
-            sprt.beta,
-            differences.len(),
-            sprt.describe(llr, true),
-            if differences.len() < SPRT_MIN_SEEDS {
-                format!(" (no decision before {SPRT_MIN_SEEDS} seeds)")
-            } else {
-                String::new()
-            }
-        );
-    }
-}
-
-/// One bot's two summary lines, each after `# ` and `label`.
-fn summarise(label: &str, rows: &[Row]) {
-    let scores: Vec<f64> = rows.iter().map(|r| r.score as f64).collect();
-    let Some(summary) = Summary::of(&scores) else {
-        say!("# {label}no games");
-        return;
-    };
-    let count = rows.len() as f64;
-    let seconds = |us: u64| us as f64 / 1e6;
-    let moves: u64 = rows.iter().map(|r| r.moves).sum();
-    let thinking: f64 = rows.iter().map(|r| seconds(r.think_us)).sum();
-    let max_thinking = rows.iter().map(|r| seconds(r.think_us)).fold(0.0, f64::max);
-    let longest_turn = rows.iter().map(|r| seconds(r.longest_us)).fold(0.0, f64::max);
-    say!(
-        "# {label}games {}  mean {:.1} ± {:.1}  median {:.1}  min {}  max {}",
-        summary.count,
-        summary.mean,
-        summary.two_se,
-        summary.median,
-        summary.min,
-        summary.max
-    );
-    let mut ends: BTreeMap<&str, usize> = BTreeMap::new();
-    for row in rows {
-        *ends.entry(row.end.as_str()).or_default() += 1;
-    }
-    let ends: Vec<String> = ends.iter().map(|(name, n)| format!("{name} {n}")).collect();
-    say!(
-        "# {label}moves/game {:.1}  think/game {:.3} s (max {:.3} s, longest turn {:.3} s)  points/think-s {:.0}  ends: {}",
-        moves as f64 / count,
-        thinking / count,
-        max_thinking,
-        longest_turn,
-        scores.iter().sum::<f64>() / thinking.max(1e-9),
-        ends.join(", ")
-    );
 }
 
 /// The transcript and pictures of one game; `tag` ("-b" for `--compare`'s bot) goes after the seed
@@ -440,36 +292,4 @@ fn write_files(config: &Config, record: &GameRecord, tag: &str) -> Result<(), St
         }
     }
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn games_file_lines_round_trip() {
-        let row = Row {
-            bot: 'B',
-            seed: 17,
-            score: 440,
-            moves: 139,
-            end: "crash".into(),
-            think_us: 1_234_567,
-            longest_us: 89,
-            detail: "no answer: exit status: 3, stderr: giving up".into(),
-        };
-        let line = row.to_line();
-        assert_eq!(line, "B 17 440 139 crash 1.234567 0.000089 no answer: exit status: 3, stderr: giving up");
-        assert_eq!(Row::parse(&line), Ok(row.clone()));
-        let plain = Row { bot: 'A', detail: String::new(), ..row };
-        assert_eq!(Row::parse(&plain.to_line()), Ok(plain));
-        for bad in [
-            "C 1 2 3 full 0.000001 0.000001",
-            "A 1 2 3 full 0.1 0.000001",
-            "A 1 2 3 full",
-            "A x 2 3 full 0.000001 0.000001",
-        ] {
-            assert!(Row::parse(bad).is_err(), "{bad}");
-        }
-    }
 }

@@ -4,8 +4,9 @@
 use std::fmt::Write as _;
 use std::time::Duration;
 
-use linez::{Board, Convention};
+use linez::{Board, Convention, Move};
 use linez::{Game, Rules, Step};
+use linez_tools::games_file::{Play, PlayedMove};
 
 use crate::player::{Player, Reply};
 
@@ -76,6 +77,8 @@ pub struct GameRecord {
     pub boards: Vec<(Board, [u8; 3], Option<String>)>,
     /// When asked for: the transcript text.
     pub transcript: String,
+    /// The game as played, move by move (for the games file and the page).
+    pub play: Play,
 }
 
 /// Plays the game of `seed` with `player` to its end and reports it. Always lets the player go.
@@ -91,6 +94,15 @@ pub fn play_game(seed: u64, options: &PlayOptions, player: &mut dyn Player) -> G
         scores: vec![game.score()],
         boards: Vec::new(),
         transcript: String::new(),
+        play: Play {
+            bot: 'A',
+            seed,
+            convention: options.rules.convention,
+            start: *game.board(),
+            next_three: game.next_three(),
+            score: game.score(),
+            moves: Vec::new(),
+        },
     };
     if options.transcript {
         let _ = writeln!(record.transcript, "# linez-sim transcript: seed {seed}, {}", options.rules);
@@ -131,8 +143,15 @@ pub fn play_game(seed: u64, options: &PlayOptions, player: &mut dyn Player) -> G
         if let Some(last) = record.boards.last_mut() {
             last.2 = Some(answer.clone());
         }
+        let before = *game.board();
         match game.play_text(&answer) {
             Ok(step) => {
+                let mv = Move::parse_with(&answer, options.rules.convention).expect("played, so it parses");
+                let think_us = thinking.as_micros() as u64;
+                let mut played = PlayedMove::new(&before, mv, &step, game.board(), think_us);
+                played.next_three = game.next_three();
+                played.score = game.score();
+                record.play.moves.push(played);
                 record.scores.push(game.score());
                 if options.transcript {
                     let line = describe_step(&answer, &step, game.score(), options.rules.convention);

@@ -1,5 +1,5 @@
-//! A sample's summary (scores, times): mean ± 2 standard errors, median, minimum and maximum, and
-//! its percentiles by the nearest-rank method.
+//! A sample's summary (scores, times): mean ± 2 standard errors, median, min, max, and the
+//! nearest-rank quantiles.
 
 /// The `q`-quantile (0..=1) of `sorted` by the nearest-rank method: the smallest value with at
 /// least `q` of the data at or below it. `None` for no data.

@@ -1,8 +1,8 @@
-//! The sequential tests that stop a match once it has decided (`--sprt`): the GSPRT in logistic
-//! Elo over game pairs or single games (fishtest's model), its normal approximation, and the
-//! paired-difference SPRT of two means; their options' parsers.
+//! The sequential tests that stop a match once it has decided (`--sprt`): the GSPRT in logistic Elo
+//! on game or game-pair scores (fishtest's model), the paired-difference SPRT on two bots' scores,
+//! the normal approximation both rest on, and Wald's bounds.
 
-use super::elo::expected_score;
+use super::expected_score;
 
 /// The log-likelihood ratio of a normal-approximation SPRT for a mean: `n` observations with mean
 /// `mean` and variance `variance`, H0 "the true mean is `mu0`" against H1 "it is `mu1`":
@@ -230,7 +230,7 @@ mod tests {
 
     #[test]
     fn gsprt_llr_is_the_exact_generalized_llr_and_close_to_its_normal_approximation() {
-        // Against the brute-force maximum of the trinomial likelihood on Hex-like pair counts
+        // Against the brute-force maximum of the trinomial likelihood on pair counts of a game without draws
         // (LL, WL, WW as scores 0, 1/2, 1); the pentanomial form with empty LD and WD (0.001 each)
         // moves it by less than 0.001. On hundreds of pairs the normal approximation is within 1%
         // at bounds a few Elo apart, 2% at 20 apart.
