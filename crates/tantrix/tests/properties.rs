@@ -11,7 +11,8 @@
 //!
 //! Each property runs over `CASES` generated positions (>= 2,000 per `cargo test`).
 //!
-//! The 50-case benchmark file is written by the same generator, in the example `bench_data`.
+//! The 50-case benchmark file is checked against the generator (`bench_data_is_the_generators`,
+//! which also says how to write it again).
 
 use proptest::prelude::*;
 use tantrix::{count_legal_moves, legal_moves, Board, Direction, Hex, Spaces, Tile};
@@ -392,4 +393,29 @@ fn generated_positions_exercise_every_rule() {
     assert!(with_controlled > 100, "positions with controlled sides: {with_controlled}");
     assert!(long_sides > 10, "positions with a controlled side of 2+ cells: {long_sides}");
     assert!(forced_answers > 20, "positions whose moves all fill a forced space: {forced_answers}");
+}
+
+/// The benchmark input `crates/tantrix/benches-data/50x20.in` (50 cases of 20 played tiles each)
+/// is what the generator writes from its seeds (2006 on), so that the timings' input is
+/// regenerable: `TANTRIX_WRITE_BENCH=1 cargo test -p tantrix --test properties bench_data` writes
+/// it again (after a change to the generator).
+#[test]
+fn bench_data_is_the_generators() {
+    let mut text = String::from("50\n");
+    let mut seed = 2005u64;
+    let mut cases = 0;
+    while cases < 50 {
+        seed += 1;
+        let position = generate(seed, 20);
+        if position.played.len() == 20 {
+            text += &position.to_input();
+            cases += 1;
+        }
+    }
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("benches-data/50x20.in");
+    if std::env::var_os("TANTRIX_WRITE_BENCH").is_some() {
+        std::fs::write(&path, &text).unwrap();
+    }
+    let committed = std::fs::read_to_string(&path).unwrap();
+    assert!(committed == text, "{} is not the generator's: write it again (see above)", path.display());
 }
