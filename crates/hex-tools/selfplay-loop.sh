@@ -16,7 +16,9 @@
 #   2. net-K+1.txt.gz: a network fitted to the last WINDOW iterations' games (EPOCHS passes at step
 #      RATE; targets: half the outcome, half the search's value), starting from the best network's
 #      weights (from random weights, FRESH_EPOCHS passes, where the best has not HIDDEN units);
-#      fit-K+1.log. (Iterations 1-10 ran with WINDOW=4 EPOCHS=2 RATE=0.001, 1-16 with HIDDEN=128.)
+#      fit-K+1.log. (Iterations 1-10 ran with WINDOW=4 EPOCHS=2 RATE=0.001, 11-28 with WINDOW=8
+#      EPOCHS=4 RATE=0.002, 29-30 with WINDOW=8, 1-16 with HIDDEN=128; crates/hex/RESULTS.md
+#      gives the gates that chose the present defaults.)
 #   3. gate-K+1.txt.gz: the new network against the best at EXPANSIONS a move, every first cell
 #      with both colours (242 games); it becomes the best at 50% or more (best.txt).
 #   4. every YARDSTICK_EVERY iterations, yard-K+1.txt.gz: the best network's engine on the judge's
@@ -40,9 +42,9 @@ shards=${SHARDS:-4}
 jobs=${JOBS:-1}
 expansions=${EXPANSIONS:-300}
 sample=${SAMPLE:-10}
-window=${WINDOW:-8}
-epochs=${EPOCHS:-4}
-rate=${RATE:-0.002}
+window=${WINDOW:-16}
+epochs=${EPOCHS:-1}
+rate=${RATE:-0.001}
 hidden=${HIDDEN:-256}
 fresh_epochs=${FRESH_EPOCHS:-6}
 yardstick_every=${YARDSTICK_EVERY:-5}
@@ -81,7 +83,10 @@ children_cpu
 cpu_before=$cpu
 while [ "$k" -lt "$iterations" ]; do
     next=$((k + 1))
-    if [ -f "gate-$(k3 "$next").txt.gz" ]; then
+    # Done: its gate, and its yardsticks where they are due (a run killed during them does them).
+    yardsticks_due=$([ "$((next % yardstick_every))" -eq 0 ] && [ ! -f "yard-$(k3 "$next").txt.gz" ] &&
+        echo 1 || echo 0)
+    if [ -f "gate-$(k3 "$next").txt.gz" ] && [ "$yardsticks_due" = 0 ]; then
         k=$next
         continue
     fi
@@ -133,25 +138,29 @@ while [ "$k" -lt "$iterations" ]; do
         rm -f "window-$next.tmp" "net-$next.tmp" "fit-$next.tmp"
     fi
     # 3. The gate.
-    candidate=$(unpacked "$next")
-    fixed="--playouts $expansions --first-ms 60000 --move-ms 60000"
-    "$bin/hex-arena" -n 242 -j 1 -q --openings all --seed "$((2000 + k))" --time 60000/60000 \
-        --hard-limit 120000 --name-a "net-$(k3 "$next")" --name-b "net-$(k3 "$best")" \
-        --records "gate-$next.records" "$(ubfm "$candidate" "$fixed")" "$(ubfm "$net" "$fixed")" \
-        > "gate-$next.summary"
-    wins=$(field "gate-$next.summary" "A " 4)
-    elo=$(field "gate-$next.summary" "Elo A - B" 5)
-    verdict=kept
-    if [ "$((2 * wins))" -ge 242 ]; then
-        echo "$next" > best.txt
-        verdict=new-best
+    if [ ! -f "gate-$(k3 "$next").txt.gz" ]; then
+        candidate=$(unpacked "$next")
+        fixed="--playouts $expansions --first-ms 60000 --move-ms 60000"
+        "$bin/hex-arena" -n 242 -j 1 -q --openings all --seed "$((2000 + k))" --time 60000/60000 \
+            --hard-limit 120000 --name-a "net-$(k3 "$next")" --name-b "net-$(k3 "$best")" \
+            --records "gate-$next.records" "$(ubfm "$candidate" "$fixed")" "$(ubfm "$net" "$fixed")" \
+            > "gate-$next.summary"
+        wins=$(field "gate-$next.summary" "A " 4)
+        elo=$(field "gate-$next.summary" "Elo A - B" 5)
+        verdict=kept
+        if [ "$((2 * wins))" -ge 242 ]; then
+            echo "$next" > best.txt
+            verdict=new-best
     fi
     echo "iteration=$next net=net-$(k3 "$next") best=net-$(k3 "$best") wins=$wins of=242 elo=$elo" \
         "verdict=$verdict" | tee -a gates.txt
     cat "gate-$next.summary" "gate-$next.records" | store "gate-$(k3 "$next").txt"
     rm -f "gate-$next.summary" "gate-$next.records" "$candidate"
-    # 4. Yardsticks on the judge's clock.
-    if [ "$((next % yardstick_every))" -eq 0 ] && [ ! -f "yard-$(k3 "$next").txt.gz" ]; then
+    fi
+    # 4. Yardsticks on the judge's clock; their lines reach curve.txt together with the stored
+    # file, so a run killed half-way leaves neither.
+    if [ "$yardsticks_due" = 1 ]; then
+        rm -f "curve-$next.tmp" "yard-$next.tmp"
         best=$(cat best.txt)
         champion=$(unpacked "$best")
         for opponent in rave uct hex; do
@@ -165,12 +174,13 @@ while [ "$k" -lt "$iterations" ]; do
                 "elo=$(field "yard-$opponent.tmp" "Elo A - B" 5)" \
                 "low=$(field "yard-$opponent.tmp" "Elo A - B" 8)" \
                 "high=$(field "yard-$opponent.tmp" "Elo A - B" 10 | tr -d ")")" \
-                "late=$(field "yard-$opponent.tmp" "net-$(k3 "$best") " 7)" >> curve.txt
+                "late=$(field "yard-$opponent.tmp" "net-$(k3 "$best") " 7)" >> "curve-$next.tmp"
             cat "yard-$opponent.tmp" >> "yard-$next.tmp"
             rm -f "yard-$opponent.tmp"
         done
         store "yard-$(k3 "$next").txt" < "yard-$next.tmp"
-        rm -f "$champion" "yard-$next.tmp"
+        cat "curve-$next.tmp" >> curve.txt
+        rm -f "$champion" "yard-$next.tmp" "curve-$next.tmp"
     fi
     rm -f "$net"
     children_cpu
