@@ -23,7 +23,7 @@ mod search;
 pub use evaluation::Weights;
 pub use protocol::{play, GAME_BUDGET};
 pub use schedule::{effort_of_units, Effort};
-pub use search::Rollout;
+pub use search::{Chosen, Rollout};
 
 use crate::*;
 use evaluation::Evaluator;
@@ -38,8 +38,12 @@ pub struct Bot {
     budget: Duration,
     used: Duration,
     moves: u64,
+    /// Moves so far on crowded boards (samples that roll out): what the schedule counts.
+    crowded_moves: u64,
     evaluator: Evaluator,
     rollout: Rollout,
+    /// When successive halving stops early ([`search::STOP_Z`] unless tuned).
+    stop_z: Option<f64>,
     /// Work units the deterministic schedule may still spend this game.
     units_left: u64,
     /// A fixed number of work units for every move instead of the schedule (the survival curve).
@@ -63,8 +67,10 @@ impl Bot {
             budget,
             used: Duration::ZERO,
             moves: 0,
+            crowded_moves: 0,
             evaluator: Evaluator::new(Weights::default()),
             rollout: Rollout::default(),
+            stop_z: search::STOP_Z,
             units_left: (budget.as_secs_f64() * planned as f64) as u64,
             move_units: None,
             clock: true,
@@ -84,6 +90,13 @@ impl Bot {
     #[cfg(feature = "tuning")]
     pub fn with_rollout(self, rollout: Rollout) -> Bot {
         Bot { rollout, ..self }
+    }
+
+    /// The same bot with successive halving stopping early at `stop_z` standard errors, or never
+    /// (tuning).
+    #[cfg(feature = "tuning")]
+    pub fn with_stop_z(self, stop_z: Option<f64>) -> Bot {
+        Bot { stop_z, ..self }
     }
 
     /// The same bot sampling on `threads` threads (at least 1, at most 2): the same moves (see
@@ -142,16 +155,18 @@ impl Bot {
         };
         let mut effort = match self.move_units {
             Some(units) => effort_of_units(units, cost),
-            None => effort_for(left, self.moves, cost, board.occupied_cells().count_ones()),
+            None => effort_for(left, self.crowded_moves, cost, board.occupied_cells().count_ones()),
         };
         // The safety net: past it the clock, not the schedule, decides.
         if self.clock && scheduled && self.used >= net {
             effort = Effort::FAST;
         }
-        let mv = self.choose_with(board, next_three, effort);
-        let units = effort.units(cost);
+        let Chosen { mv, samples } = self.search_with(board, next_three, effort);
+        // What the search took: an early stop leaves the rest of the effort to later moves.
+        let units = samples as u64 * cost;
         self.units_left = self.units_left.saturating_sub(units);
         self.moves += 1;
+        self.crowded_moves += u64::from(cost > 1);
         let elapsed = start.elapsed();
         self.used += elapsed;
         if cost > 1 {
@@ -166,17 +181,27 @@ impl Bot {
     /// # Panics
     /// If `board` has no legal move (it is empty or full).
     pub fn choose_with(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
+        self.search_with(board, next_three, effort).mv
+    }
+
+    /// The move for `board` with a given search effort and the samples the search took (at most
+    /// `effort`'s; fewer where successive halving stopped early), with no time keeping.
+    ///
+    /// # Panics
+    /// If `board` has no legal move (it is empty or full).
+    pub fn search_with(&self, board: &Board, next_three: [u8; 3], effort: Effort) -> Chosen {
         self.search().choose(board, next_three, effort)
     }
 
     /// The work units one sample on `board` costs: 1 on an open board, 6 for a 4-ply rollout on a
-    /// crowded one (1.5 units a ply).
+    /// crowded one (1.5 units a ply), down to 2 on the fullest boards, whose rollouts take less
+    /// time.
     pub fn sample_cost(&self, board: &Board) -> u64 {
         self.search().sample_cost(board)
     }
 
     /// The search with this bot's evaluation and settings.
     fn search(&self) -> Search<'_> {
-        Search { eval: &self.evaluator, rollout: self.rollout, threads: self.threads }
+        Search { eval: &self.evaluator, rollout: self.rollout, stop_z: self.stop_z, threads: self.threads }
     }
 }

@@ -65,7 +65,7 @@ mod teacher;
 mod turn;
 
 pub use board::{points_for, Board, Removal};
-pub use bot::{effort_of_units, play, Bot, Effort, Rollout, Weights, GAME_BUDGET};
+pub use bot::{effort_of_units, play, Bot, Chosen, Effort, Rollout, Weights, GAME_BUDGET};
 pub use cells::{
     cell, cell_bit, cells_of, column_of, flood, neighbours, neighbours_of, row_of, Cell, CellSet, ALL_CELLS,
     CELLS, COLOURS, DIRECTIONS, MIN_LINE, SIZE,

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 /// The thinking budget of one game in the protocol (the statement's 20 s, less a safety margin for
 /// the time the referee measures around the bot: pipes, scheduling).
-pub const GAME_BUDGET: Duration = Duration::from_millis(18_500);
+pub const GAME_BUDGET: Duration = Duration::from_millis(19_000);
 
 /// Plays one game over the protocol: reads turns from `lines` until the input ends between turns,
 /// and hands each chosen move to `answer`.

@@ -36,38 +36,42 @@ pub(crate) fn crowded(
     horizon: u64,
 ) -> Result<(), String> {
     let bot = tuned_bot(config, config.weights);
-    let (mut survived, mut deaths) = (Vec::new(), 0);
+    let (mut survived, mut deaths, mut spent) = (Vec::new(), 0, 0);
     for seed in first..=last {
         for mut game in crowded_positions(seed)? {
             let (start, score, numbers) =
                 (game.moves(), game.score(), game.board().occupied_cells().count_ones());
-            let moves = play_for(&bot, &mut game, units, horizon);
+            let (moves, units_taken) = play_for(&bot, &mut game, units, horizon);
             println!(
-                "position {seed}/{start} numbers {numbers} moves {moves} points {} full {}",
+                "position {seed}/{start} numbers {numbers} moves {moves} points {} full {} units {units_taken}",
                 game.score() - score,
                 game.is_over()
             );
             survived.push(moves as f64);
             deaths += usize::from(game.is_over());
+            spent += units_taken;
         }
     }
     let (mean, error) = mean_and_error(&survived);
+    let moves: f64 = survived.iter().sum();
     println!(
-        "positions {} full {deaths} ({:.1}%) moves survived {mean:.2} +- {error:.2} of {horizon}",
+        "positions {} full {deaths} ({:.1}%) moves survived {mean:.2} +- {error:.2} of {horizon}, \
+units a move {:.0}",
         survived.len(),
-        100.0 * deaths as f64 / survived.len() as f64
+        100.0 * deaths as f64 / survived.len() as f64,
+        spent as f64 / moves.max(1.0)
     );
     Ok(())
 }
 
 /// Plays `game` on at `units` a move until it is over or `horizon` moves were played; returns
-/// the moves played.
-fn play_for(bot: &Bot, game: &mut Game, units: u64, horizon: u64) -> u64 {
-    let start = game.moves();
+/// the moves played and the units their searches took.
+fn play_for(bot: &Bot, game: &mut Game, units: u64, horizon: u64) -> (u64, u64) {
+    let (start, mut spent) = (game.moves(), 0);
     while !game.is_over() && game.moves() - start < horizon {
-        play_at(bot, game, units);
+        spent += play_at(bot, game, units);
     }
-    game.moves() - start
+    (game.moves() - start, spent)
 }
 
 #[cfg(test)]

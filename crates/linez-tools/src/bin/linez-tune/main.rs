@@ -99,6 +99,12 @@ from which samples roll out",
 values), e.g. isolated=12,plan=0/300",
         ),
         Opt::value(
+            "stop",
+            "Z|off",
+            "successive halving stops once the leader is Z standard errors clear of the runner-up \
+(off: never; default: the bot's)",
+        ),
+        Opt::value(
             "band",
             "LO,HI,UNITS",
             "fixed-units games: moves on boards with LO..=HI numbers get UNITS instead (which part \
@@ -118,6 +124,8 @@ pub(crate) struct Config {
     weights: Weights,
     rollout: Rollout,
     band: Option<Band>,
+    /// `--stop`: the halving's early stop, where it is not the bot's own.
+    stop: Option<Option<f64>>,
 }
 
 /// The mode and its numbers.
@@ -196,17 +204,21 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         let v = integers(text, 3)?;
         Ok(Band { numbers: (v[0] as u32, v[1] as u32), units: v[2] })
     })?;
+    let stop = args.parsed("stop", |text| match text {
+        "off" => Ok(None),
+        z => z.parse::<f64>().map(Some).map_err(|_| format!("expected Z or off, found {z:?}")),
+    })?;
     let words = &args.positional;
     if words.first().map(String::as_str) == Some("paired") {
         let [_, a, b, field] = &words[..] else {
             return Err("paired: expected two files and a field (see --help)".into());
         };
         let mode = Mode::Paired { a: a.clone(), b: b.clone(), field: field.clone() };
-        return Ok(Some(Config { mode, weights, rollout, band }));
+        return Ok(Some(Config { mode, weights, rollout, band, stop }));
     }
     if words.first().map(String::as_str) == Some("recall") {
         let mode = Mode::Recall { files: words[1..].to_vec(), agree: args.flag("agree") };
-        return Ok(Some(Config { mode, weights, rollout, band }));
+        return Ok(Some(Config { mode, weights, rollout, band, stop }));
     }
     if words.first().map(String::as_str) == Some("rank") {
         let options = rank::RankOptions {
@@ -216,7 +228,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
             gap: args.flag("gap"),
             per_band: args.flag("per-band"),
         };
-        return Ok(Some(Config { mode: Mode::Rank(options), weights, rollout, band }));
+        return Ok(Some(Config { mode: Mode::Rank(options), weights, rollout, band, stop }));
     }
     if words.first().map(String::as_str) == Some("label") {
         let [_, first, last] = &words[..] else {
@@ -237,7 +249,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
             stored: args.flag("stored"),
             shard: args.parsed("shard", match_kit::pool::Shard::parse)?,
         };
-        return Ok(Some(Config { mode: Mode::Label(options), weights, rollout, band }));
+        return Ok(Some(Config { mode: Mode::Label(options), weights, rollout, band, stop }));
     }
     let (name, rest) = match words.first().map(String::as_str) {
         Some(name @ ("crowded" | "costs" | "survival")) => (name, &words[1..]),
@@ -256,7 +268,12 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
             Mode::Costs { first, last, units, threads: threads as usize }
         }
         ("games", &[first, last, units, max_moves, jobs]) => {
-            if units > 0 && weights == Weights::default() && rollout == Rollout::default() && band.is_none() {
+            if units > 0
+                && weights == Weights::default()
+                && rollout == Rollout::default()
+                && band.is_none()
+                && stop.is_none()
+            {
                 return Err(format!(
                     "games: the default bot at {units} units a move is `linez-sim --bot linez --move-units {units} \
 --max-moves {max_moves} --seeds {first}-{last} -j {jobs}`; this mode plays what it cannot (--weights, \
@@ -267,7 +284,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
         }
         _ => return Err(format!("{name}: wrong count of numbers {numbers:?} (see --help)")),
     };
-    Ok(Some(Config { mode, weights, rollout, band }))
+    Ok(Some(Config { mode, weights, rollout, band, stop }))
 }
 
 /// CPU seconds of the calling thread (Linux: the time on a CPU of /proc/thread-self/schedstat, in
@@ -300,14 +317,22 @@ pub(crate) fn for_each_seed(first: u64, last: u64, jobs: usize, work: impl Fn(u6
 
 /// The bot under test, one thread, without the clock.
 pub(crate) fn tuned_bot(config: &Config, weights: Weights) -> Bot {
-    Bot::with_weights(GAME_BUDGET, weights).with_rollout(config.rollout).without_clock().with_threads(1)
+    let bot =
+        Bot::with_weights(GAME_BUDGET, weights).with_rollout(config.rollout).without_clock().with_threads(1);
+    match config.stop {
+        Some(stop_z) => bot.with_stop_z(stop_z),
+        None => bot,
+    }
 }
 
-/// Plays the bot's move at a fixed `units` of work (the survival curve's unit of budget).
-pub(crate) fn play_at(bot: &Bot, game: &mut Game, units: u64) {
+/// Plays the bot's move at a fixed `units` of work (the survival curve's unit of budget);
+/// returns the units its search took (fewer where successive halving stopped early).
+pub(crate) fn play_at(bot: &Bot, game: &mut Game, units: u64) -> u64 {
     let turn = game.turn();
-    let effort = effort_of_units(units, bot.sample_cost(&turn.board));
-    game.play(bot.choose_with(&turn.board, turn.next_three, effort)).expect("the bot plays legal moves");
+    let cost = bot.sample_cost(&turn.board);
+    let chosen = bot.search_with(&turn.board, turn.next_three, effort_of_units(units, cost));
+    game.play(chosen.mv).expect("the bot plays legal moves");
+    chosen.samples as u64 * cost
 }
 
 /// The units for a move on `board` when the game runs at `units` a move, `band` aside.

@@ -10,8 +10,9 @@ impl Bot {
     /// own (successive halving, common random numbers, the same seed a position) with
     /// `units` work units (`units / sample_cost` samples in all). `None` where a line is there to
     /// take or the board has fewer than two quiet moves (the bot does not search there).
-    /// Deterministic; with the bot's own candidates and units it chooses what
-    /// [`Bot::choose_with`] does.
+    /// Deterministic; it spends the whole budget (no early stop), and with the bot's own
+    /// candidates and units it chooses what [`Bot::choose_with`] does when the bot's halving does
+    /// not stop early.
     pub fn teach(
         &self,
         board: &Board,
@@ -71,10 +72,12 @@ impl Search<'_> {
             .enumerate()
             .map(|(at, scored)| Taught { mv: scored.mv, rank: at + 1, sum: 0, samples: 0 })
             .collect();
-        let choice = self.halving(board, &counts, &quiet, next_three, samples, |id, sum, per| {
+        // The whole budget: the teacher's values, not an early stop.
+        let choice = self.halving(board, &counts, &quiet, next_three, samples, None, |id, sum, per| {
             taught[id].sum += sum;
             taught[id].samples += per;
         });
+        let choice = choice.mv;
         Some(Teaching { quiet: total, candidates: taught, choice })
     }
 }
@@ -82,6 +85,7 @@ impl Search<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::tests::default_search;
+    use super::super::Search;
     use crate::bot::evaluation::tests::playable_boards;
     use crate::bot::evaluation::Evaluator;
     use crate::bot::Weights;
@@ -90,7 +94,8 @@ mod tests {
     #[test]
     fn the_teacher_at_the_bots_effort_chooses_the_bots_move_and_is_deterministic() {
         let eval = Evaluator::new(Weights::default());
-        let search = default_search(&eval, 1);
+        // The bot's search spending its whole budget, as the teacher does.
+        let search = Search { stop_z: None, ..default_search(&eval, 1) };
         let mut seen = 0;
         for board in playable_boards(17, [20, 45, 55, 65], 5) {
             for effort in [Effort { candidates: 8, samples: 7 }, Effort { candidates: 12, samples: 20 }] {
@@ -100,7 +105,7 @@ mod tests {
                     continue;
                 };
                 seen += 1;
-                assert_eq!(taught.choice, search.choose(&board, [2, 5, 7], effort), "{board}");
+                assert_eq!(taught.choice, search.choose(&board, [2, 5, 7], effort).mv, "{board}");
                 assert_eq!(
                     Some(&taught),
                     search
