@@ -139,6 +139,7 @@ while [ "$k" -lt "$iterations" ]; do
     fi
     # 3. The gate.
     if [ ! -f "gate-$(k3 "$next").txt.gz" ]; then
+        rm -f "gate-$next.summary" "gate-$next.records" # a killed run's
         candidate=$(unpacked "$next")
         fixed="--playouts $expansions --first-ms 60000 --move-ms 60000"
         "$bin/hex-arena" -n 242 -j 1 -q --openings all --seed "$((2000 + k))" --time 60000/60000 \

@@ -12,6 +12,11 @@ use std::path::Path;
 use std::process::Command;
 
 fn run_loop(dir: &Path) {
+    run_loop_with(dir, &[("YARDSTICK_EVERY", "1000")]);
+}
+
+/// One iteration at the toy size, with `settings` (environment variables of the script) besides.
+fn run_loop_with(dir: &Path, settings: &[(&str, &str)]) {
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/selfplay-loop.sh");
     let bin = Path::new(HEX_TRAIN).parent().unwrap();
     let output = Command::new("bash")
@@ -23,7 +28,7 @@ fn run_loop(dir: &Path) {
         .env("SHARDS", "2")
         .env("HIDDEN", "8")
         .env("EXPANSIONS", "8")
-        .env("YARDSTICK_EVERY", "1000")
+        .envs(settings.iter().copied())
         .output()
         .expect("bash runs");
     assert!(output.status.success(), "the loop failed: {}", String::from_utf8_lossy(&output.stderr));
@@ -76,4 +81,38 @@ fn one_iteration_writes_its_files_and_continues_and_repeats() {
     for name in ["games-000-s1of2.txt.gz", "games-000-s2of2.txt.gz", "net-000.txt.gz", "net-001.txt.gz"] {
         assert_eq!(unzip(&dir.join(name)), unzip(&again.join(name)), "{name}");
     }
+}
+
+#[test]
+fn a_run_killed_during_the_yardsticks_plays_them_again_and_nothing_else() {
+    let scratch = Scratch::new("selfplay-loop-yardsticks");
+    let dir = scratch.path("a");
+    // The tools, and the random baseline standing in for the bot (`hex`, another crate's binary).
+    let bin = scratch.path("bin");
+    std::fs::create_dir_all(&bin).unwrap();
+    for tool in [HEX_TRAIN, HEX_ARENA, HEX_BASELINE] {
+        std::os::unix::fs::symlink(tool, bin.join(Path::new(tool).file_name().unwrap())).unwrap();
+    }
+    let hex = scratch.script("hex", &format!("#!/bin/sh\nexec {} --engine random\n", quote(HEX_BASELINE)));
+    std::fs::rename(hex, bin.join("hex")).unwrap();
+    let bin = bin.to_str().unwrap();
+    let yardsticks = [("BIN", bin), ("YARDSTICK_EVERY", "1"), ("YARDSTICK_GAMES", "2")];
+    run_loop_with(&dir, &yardsticks);
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    let opponents = |curve: &str| -> Vec<String> {
+        curve.lines().map(|line| line.split_whitespace().nth(3).unwrap_or("").to_string()).collect()
+    };
+    let curve = read("curve.txt");
+    assert_eq!(opponents(&curve), ["opponent=rave", "opponent=uct", "opponent=hex"], "{curve}");
+    assert!(curve.lines().all(|line| line.starts_with("iteration=1 games=6 ")), "{curve}");
+    let (gates, gate) = (read("gates.txt"), std::fs::read(dir.join("gate-001.txt.gz")).unwrap());
+    // Killed during the yardsticks: the loop stores their file and their curve lines last, so
+    // neither is there; the next run plays them again, and neither the gate nor the fit.
+    std::fs::remove_file(dir.join("yard-001.txt.gz")).unwrap();
+    std::fs::write(dir.join("curve.txt"), "").unwrap();
+    run_loop_with(&dir, &yardsticks);
+    assert!(dir.join("yard-001.txt.gz").exists());
+    assert_eq!(opponents(&read("curve.txt")), opponents(&curve));
+    assert_eq!(read("gates.txt"), gates, "the gate is not played again");
+    assert_eq!(std::fs::read(dir.join("gate-001.txt.gz")).unwrap(), gate);
 }
