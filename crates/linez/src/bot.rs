@@ -137,9 +137,10 @@ impl Bot {
 
     /// The move for `board` with `next_three` to be placed after a non-scoring move.
     ///
-    /// Deterministic for a given game as long as the clock does not act: on a machine much slower
-    /// than planned for, the schedule's clock limit shrinks the units left, and past the safety
-    /// net (98% of the budget) every move is the fast 1-ply ranking.
+    /// Deterministic for a given game as long as the clock does not act: from half the safety
+    /// net's time on, the schedule's clock limit shrinks the units left to what the time left
+    /// buys (a long game, a slower machine), and past the safety net (98% of the budget) every
+    /// move is the fast 1-ply ranking.
     ///
     /// # Panics
     /// If `board` has no legal move (it is empty or full).

@@ -28,7 +28,7 @@ impl Effort {
 /// Work units per second of one thread: one unit is about one placement sample of depth 1; a
 /// rollout costs [`ROLLOUT_PLY_QUARTERS`] quarter units a ply. Measured on whole games on an idle
 /// machine, `LINEZ_THREADS=1 linez-tune costs 4 9 8000 1` (`ns/unit` of `all moves`; the 2-core
-/// AMD EPYC sandbox: 2,897 ns, 345,000 a second), planned a little below. Earlier calibrations:
+/// AMD EPYC sandbox: 3,602 ns, 278,000 a second), planned a little below. Earlier calibrations:
 /// crates/linez/RESULTS.md, "The schedule's calibration".
 pub(super) const UNITS_PER_SECOND: u64 = 275_000;
 /// The most threads that sample a move ([`super::Bot::new`] takes as many as the system offers,
@@ -36,7 +36,7 @@ pub(super) const UNITS_PER_SECOND: u64 = 275_000;
 pub(super) const THREADS_MAX: usize = 2;
 /// What a second thread adds to the rate, in per cent of one thread's (its start and the work
 /// split cost the rest): `linez-tune costs 4 9 8000 2` against the same on one thread (the same
-/// sandbox: 1,728 ns a unit on two threads, 2,897 on one).
+/// sandbox: 2,032 ns a unit on two threads, 3,602 on one).
 pub(super) const PARALLEL_PERCENT: u64 = 77;
 /// The game's plan in per cent of what its budget buys at the planned rate: more than all of it,
 /// since the schedule spreads the units left over more moves than most games last (short games
@@ -86,15 +86,16 @@ pub(super) const PLANNED_MOVES: u64 = 300;
 pub(super) const DEATH_PHASE_FROM: u32 = 52;
 /// The planned shares of a move in the death phase (see [`effort_for`]).
 pub(super) const DEATH_PHASE_SHARES: u64 = 4;
-/// The moves a death-phase board is expected to last per empty cell, besides half the moves so
-/// far (see [`moves_left`]): 145 at 52 numbers and 75 at 66 on move 0, 245 and 175 on move 200.
+/// The moves a death-phase board is expected to last per empty cell, besides half the crowded
+/// moves so far (see [`moves_left`]): 145 at 52 numbers and 75 at 66 after none, 245 and 175 after
+/// 200.
 pub(super) const DEATH_PHASE_MOVES_PER_EMPTY: u64 = 5;
 
 /// The cells of the board.
 const CELLS: u32 = 81;
 
-/// The moves the schedule spreads the units left over, for move number `moves` (0-based) on a
-/// board holding `numbers` numbers: a game that has lasted `m` moves is expected to last about `m`
+/// The crowded moves the schedule spreads the units left over, after `moves` crowded moves, on a
+/// board holding `numbers` numbers: a game that has lasted `m` is expected to last about `m`
 /// more, never fewer than [`PLANNED_MOVES`]; a board in the death phase ([`DEATH_PHASE_FROM`]
 /// numbers and more), which suggests the end is near, at most [`DEATH_PHASE_MOVES_PER_EMPTY`]
 /// moves an empty cell plus `m / 2` (a game that has lasted long survives its death phases
@@ -109,9 +110,9 @@ pub(super) fn moves_left(moves: u64, numbers: u32) -> u64 {
     planned.min(DEATH_PHASE_MOVES_PER_EMPTY * empty + moves / 2).max(1)
 }
 
-/// The effort for move number `moves` (0-based) on a board holding `numbers` numbers when
-/// `units_left` units remain, for a board whose samples cost `sample_cost` units each
-/// ([`super::Bot::sample_cost`]).
+/// The effort for a move after `moves` crowded moves (samples that roll out) on a board holding
+/// `numbers` numbers when `units_left` units remain, for a board whose samples cost `sample_cost`
+/// units each ([`super::Bot::sample_cost`]).
 ///
 /// Deterministic (no clock), so that the same game replays move for move: the units left are
 /// spread over the moves expected to remain ([`moves_left`]: `max(PLANNED_MOVES, moves)`, fewer
