@@ -277,7 +277,7 @@ fn parse_args(args: &[String]) -> Result<Option<Config>, String> {
                 return Err(format!(
                     "games: the default bot at {units} units a move is `linez-sim --bot linez --move-units {units} \
 --max-moves {max_moves} --seeds {first}-{last} -j {jobs}`; this mode plays what it cannot (--weights, \
---rollout, --band, or UNITS 0)"
+--rollout, --band, --stop, or UNITS 0)"
                 ));
             }
             Mode::Games { first, last, units, max_moves, jobs: jobs as usize }
@@ -408,6 +408,13 @@ mod tests {
             .unwrap()
             .contains("linez-sim --bot linez --move-units 2000"));
         assert!(parse_args(&words("--band 52,81,4000 1001 1008 2000 5000 2")).is_ok());
+        // --stop: a z, or off; absent, the bot's own.
+        let stop = |text: &str| parse_args(&words(text)).map(|config| config.unwrap().stop);
+        assert_eq!(stop("--stop off crowded 1 2 3 4"), Ok(Some(None)));
+        assert_eq!(stop("--stop 2.5 crowded 1 2 3 4"), Ok(Some(Some(2.5))));
+        assert_eq!(stop("crowded 1 2 3 4"), Ok(None));
+        assert!(stop("--stop never crowded 1 2 3 4").is_err());
+        assert!(parse_args(&words("--stop 3 1001 1008 2000 5000 2")).is_ok(), "not the default bot");
         assert!(parse_args(&words("1001 1008 0 5000 2")).is_ok());
     }
 }
