@@ -1,5 +1,5 @@
 //! The schedule: how much work each move gets, counted in deterministic work units so that a game
-//! replays move for move; the wall clock is only a safety net. Pure functions of the game so far
+//! replays move for move; the wall clock only trims the plan and guards. Pure functions of the game so far
 //! ([`effort_for`], [`clock_limit`]); [`super::Bot::choose`] applies them.
 
 use std::time::Duration;
@@ -26,7 +26,7 @@ impl Effort {
 }
 
 /// Work units per second of one thread: one unit is about one placement sample of depth 1; a
-/// rollout costs [`ROLLOUT_PLY_QUARTERS`] quarter units a ply. Measured on whole games on an idle
+/// rollout costs [`rollout_ply_quarters`] quarter units a ply. Measured on whole games on an idle
 /// machine, `LINEZ_THREADS=1 linez-tune costs 4 9 8000 1` (`ns/unit` of `all moves`; the 2-core
 /// AMD EPYC sandbox: 3,602 ns, 278,000 a second), planned a little below. Earlier calibrations:
 /// crates/linez/RESULTS.md, "The schedule's calibration".
@@ -50,7 +50,7 @@ pub(super) const SAFETY_NET_PERCENT: u32 = 98;
 /// units left: late enough that a stretch of a busy machine early in a game does not change its
 /// moves, early enough to spread what the clock allows over the rest of a game on a slow machine.
 pub(super) const CLOCK_LIMIT_FROM_PERCENT: u32 = 50;
-/// The most units one move gets (about 0.45 s at [`PLANNED_UNITS_PER_SECOND`]): it binds only
+/// The most units one move gets (about 0.4 s at [`PLANNED_UNITS_PER_SECOND`]): it binds only
 /// on the first death-phase moves of a game, when most of the plan is left.
 pub(super) const MOVE_UNITS_MAX: u64 = 200_000;
 /// The most depth-1 samples one move gets (more does not help).
