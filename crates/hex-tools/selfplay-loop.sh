@@ -152,11 +152,11 @@ while [ "$k" -lt "$iterations" ]; do
         if [ "$((2 * wins))" -ge 242 ]; then
             echo "$next" > best.txt
             verdict=new-best
-    fi
-    echo "iteration=$next net=net-$(k3 "$next") best=net-$(k3 "$best") wins=$wins of=242 elo=$elo" \
-        "verdict=$verdict" | tee -a gates.txt
-    cat "gate-$next.summary" "gate-$next.records" | store "gate-$(k3 "$next").txt"
-    rm -f "gate-$next.summary" "gate-$next.records" "$candidate"
+        fi
+        echo "iteration=$next net=net-$(k3 "$next") best=net-$(k3 "$best") wins=$wins of=242 elo=$elo" \
+            "verdict=$verdict" | tee -a gates.txt
+        cat "gate-$next.summary" "gate-$next.records" | store "gate-$(k3 "$next").txt"
+        rm -f "gate-$next.summary" "gate-$next.records" "$candidate"
     fi
     # 4. Yardsticks on the judge's clock; their lines reach curve.txt together with the stored
     # file, so a run killed half-way leaves neither.

@@ -27,9 +27,7 @@ pub use search::{Chosen, Rollout};
 
 use crate::*;
 use evaluation::Evaluator;
-use schedule::{
-    clock_limit, effort_for, PLANNED_SHARE_PERCENT, PLANNED_UNITS_PER_SECOND, SAFETY_NET_PERCENT, THREADS_MAX,
-};
+use schedule::{clock_limit, effort_for, game_plan, SAFETY_NET_PERCENT, THREADS_MAX};
 use search::Search;
 use std::time::{Duration, Instant};
 
@@ -62,7 +60,6 @@ impl Bot {
     /// A bot for one game with `budget` of total thinking time, sampling on as many threads as the
     /// system offers, up to two (the target machine's cores).
     pub fn new(budget: Duration) -> Bot {
-        let planned = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100;
         Bot {
             budget,
             used: Duration::ZERO,
@@ -71,7 +68,7 @@ impl Bot {
             evaluator: Evaluator::new(Weights::default()),
             rollout: Rollout::default(),
             stop_z: search::STOP_Z,
-            units_left: (budget.as_secs_f64() * planned as f64) as u64,
+            units_left: game_plan(budget),
             move_units: None,
             clock: true,
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(THREADS_MAX),

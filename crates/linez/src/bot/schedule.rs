@@ -1,6 +1,7 @@
 //! The schedule: how much work each move gets, counted in deterministic work units so that a game
-//! replays move for move; the wall clock only trims the plan and guards. Pure functions of the game so far
-//! ([`effort_for`], [`clock_limit`]); [`super::Bot::choose`] applies them.
+//! replays move for move; the wall clock only trims the plan and guards. Pure functions of the
+//! game so far ([`game_plan`], [`effort_for`], [`clock_limit`]); [`super::Bot::choose`] applies
+//! them.
 
 use std::time::Duration;
 
@@ -121,11 +122,13 @@ pub(super) fn moves_left(moves: u64, numbers: u32) -> u64 {
 /// ([`DEATH_PHASE_FROM`] numbers and more, where survival keeps growing with the units)
 /// [`DEATH_PHASE_SHARES`] times: open boards spend at most [`MOVE_SHALLOW_MAX`] of theirs.
 pub(super) fn effort_for(units_left: u64, moves: u64, sample_cost: u64, numbers: u32) -> Effort {
-    let (share, remaining) = match (sample_cost > 1, numbers >= DEATH_PHASE_FROM) {
-        (false, _) => (1, PLANNED_MOVES.max(moves)),
-        (true, false) => (2, PLANNED_MOVES.max(moves)),
-        (true, true) => (DEATH_PHASE_SHARES, moves_left(moves, numbers)),
+    let share = match (sample_cost > 1, numbers >= DEATH_PHASE_FROM) {
+        (false, _) => 1,
+        (true, false) => 2,
+        (true, true) => DEATH_PHASE_SHARES,
     };
+    // An open board is not in the death phase, however many numbers it holds.
+    let remaining = if sample_cost > 1 { moves_left(moves, numbers) } else { PLANNED_MOVES.max(moves) };
     effort_of_units((share * units_left / remaining).min(MOVE_UNITS_MAX), sample_cost)
 }
 
@@ -146,6 +149,12 @@ pub fn effort_of_units(units: u64, sample_cost: u64) -> Effort {
 /// with this rate whatever the threads; on a machine that does much less, the clock shrinks the
 /// plan ([`clock_limit`]), and the safety net ([`SAFETY_NET_PERCENT`]) keeps every game in time.
 pub(super) const PLANNED_UNITS_PER_SECOND: u64 = UNITS_PER_SECOND * (100 + PARALLEL_PERCENT) / 100;
+
+/// The units a game with `budget` of thinking plans to spend: [`PLANNED_SHARE_PERCENT`] of what
+/// the budget buys at [`PLANNED_UNITS_PER_SECOND`].
+pub(super) fn game_plan(budget: Duration) -> u64 {
+    (budget.as_secs_f64() * (PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100) as f64) as u64
+}
 
 /// The units the schedule may spend of `units_left`, the clock considered: from
 /// [`CLOCK_LIMIT_FROM_PERCENT`] of the safety net's time `net` on, at most what the time left
@@ -193,7 +202,7 @@ mod tests {
     fn the_clock_limits_the_plan_from_half_the_net_to_what_the_time_left_buys() {
         let net = crate::GAME_BUDGET * SAFETY_NET_PERCENT / 100;
         let rate = PLANNED_UNITS_PER_SECOND as f64;
-        let total = (crate::GAME_BUDGET.as_secs_f64() * rate * PLANNED_SHARE_PERCENT as f64 / 100.0) as u64;
+        let total = game_plan(crate::GAME_BUDGET);
         let half = net * CLOCK_LIMIT_FROM_PERCENT / 100;
         for slowdown in [0.8, 1.0, 2.0] {
             for tenth in 1..=9 {
@@ -269,9 +278,7 @@ mod tests {
     /// numbers, 24% with 52+) in that order, the numbers of the death phase rising from 52 by one
     /// every 4 moves up to 70; `old`: 1105df9's schedule, else this one.
     fn planned_spend(moves: u64, old: bool) -> f64 {
-        let plan = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100
-            * crate::GAME_BUDGET.as_millis() as u64
-            / 1000;
+        let plan = game_plan(crate::GAME_BUDGET);
         let (mut left, mut crowded_moves) = (plan, 0);
         let (open, crowded) = (moves * 32 / 100, moves * 75 / 100);
         for m in 0..moves {
@@ -309,13 +316,10 @@ mod tests {
     fn long_games_that_survive_their_death_phases_do_not_run_out() {
         // A game of 1,000 moves, each 100 of them 30 on an open board, 50 on a crowded one and
         // 20 in the death phase (56 numbers): every move of its last death phase still samples,
-        // at least 8 candidates 4 times each (a fifth of the units 1105df9's schedule gave it:
-        // this one spends more of the plan before; on the clock, a long game is the one the
-        // clock's limit trims, not the plan).
-        let plan = PLANNED_UNITS_PER_SECOND * PLANNED_SHARE_PERCENT / 100
-            * crate::GAME_BUDGET.as_millis() as u64
-            / 1000;
-        let (mut left, mut old_left, mut crowded_moves) = (plan, plan, 0);
+        // at least 8 candidates 4 times each (1105df9's schedule gave about five times that: this
+        // one spends more of the plan before; on the clock, a long game is the one the clock's
+        // limit trims, not the plan).
+        let (mut left, mut crowded_moves) = (game_plan(crate::GAME_BUDGET), 0);
         for m in 0..1_000u64 {
             let (cost, numbers) = match m % 100 {
                 r if r < 30 => (1, 30),
@@ -323,13 +327,11 @@ mod tests {
                 _ => (ROLLOUT_PLY_QUARTERS, 56),
             };
             let effort = effort_for(left, crowded_moves, cost, numbers);
-            let old = effort_1105df9(old_left, m, cost, numbers);
             if m >= 980 && numbers >= DEATH_PHASE_FROM {
                 assert_ne!(effort, Effort::FAST, "move {m}");
-                assert!(effort.candidates >= 8 && effort.samples >= 4, "move {m}: {effort:?} {old:?}");
+                assert!(effort.candidates >= 8 && effort.samples >= 4, "move {m}: {effort:?}");
             }
             left -= effort.units(cost);
-            old_left -= old.units(cost);
             crowded_moves += u64::from(cost > 1);
         }
     }
