@@ -27,7 +27,7 @@ pub use search::{Chosen, Rollout};
 
 use crate::*;
 use evaluation::Evaluator;
-use schedule::{clock_limit, effort_for, game_plan, SAFETY_NET_PERCENT, THREADS_MAX};
+use schedule::{clock_limit, effort_for, game_plan, offered_units, SAFETY_NET_PERCENT, THREADS_MAX};
 use search::Search;
 use std::time::{Duration, Instant};
 
@@ -54,6 +54,10 @@ pub struct Bot {
     /// took: the rate the clock measures.
     rate_units: u64,
     rate_time: Duration,
+    /// Work units this game's sampled moves were offered (their efforts) and took: the schedule
+    /// offers the units left scaled by their ratio ([`schedule::offered_units`]).
+    offered: u64,
+    taken: u64,
 }
 
 impl Bot {
@@ -74,6 +78,8 @@ impl Bot {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()).min(THREADS_MAX),
             rate_units: 0,
             rate_time: Duration::ZERO,
+            offered: 0,
+            taken: 0,
         }
     }
 
@@ -153,7 +159,10 @@ impl Bot {
         };
         let mut effort = match self.move_units {
             Some(units) => effort_of_units(units, cost),
-            None => effort_for(left, self.crowded_moves, cost, board.occupied_cells().count_ones()),
+            None => {
+                let offered = offered_units(left, self.offered, self.taken);
+                effort_for(offered, self.crowded_moves, cost, board.occupied_cells().count_ones())
+            }
         };
         // The safety net: past it the clock, not the schedule, decides.
         if self.clock && scheduled && self.used >= net {
@@ -170,6 +179,8 @@ impl Bot {
         if cost > 1 {
             self.rate_units += units;
             self.rate_time += elapsed;
+            self.offered += effort.units(cost);
+            self.taken += units;
         }
         mv
     }

@@ -26,24 +26,26 @@ impl Effort {
     }
 }
 
-/// Work units per second of one thread: one unit is about one placement sample of depth 1; a
-/// rollout costs [`rollout_ply_quarters`] quarter units a ply. Measured on whole games on an idle
-/// machine, `LINEZ_THREADS=1 linez-tune costs 4 9 8000 1` (`ns/unit` of `all moves`; the 2-core
-/// AMD EPYC sandbox: 3,602 ns, 278,000 a second), planned a little below. Earlier calibrations:
-/// crates/linez/RESULTS.md, "The schedule's calibration".
-pub(super) const UNITS_PER_SECOND: u64 = 275_000;
+/// Work units taken per second of one thread: one unit is about one placement sample of depth 1;
+/// a rollout costs [`rollout_ply_quarters`] quarter units a ply. Measured on whole games on an
+/// idle machine, `LINEZ_THREADS=1 linez-tune costs 4 9 8000 1` (`ns/unit` of `all moves`, the
+/// units the searches took, every move's time included; the 2-core AMD EPYC sandbox: 7,145 ns,
+/// 140,000 a second). Earlier calibrations: crates/linez/RESULTS.md, "The schedule's calibration".
+pub(super) const UNITS_PER_SECOND: u64 = 140_000;
 /// The most threads that sample a move ([`super::Bot::new`] takes as many as the system offers,
 /// up to this): the target machine has two cores.
 pub(super) const THREADS_MAX: usize = 2;
 /// What a second thread adds to the rate, in per cent of one thread's (its start and the work
 /// split cost the rest): `linez-tune costs 4 9 8000 2` against the same on one thread (the same
-/// sandbox: 2,032 ns a unit on two threads, 3,602 on one).
+/// sandbox: 4,040 ns a unit on two threads, 7,145 on one).
 pub(super) const PARALLEL_PERCENT: u64 = 77;
 /// The game's plan in per cent of what its budget buys at the planned rate: more than all of it,
 /// since the schedule spreads the units left over more moves than most games last (short games
 /// leave much of the plan unspent); in a long game or on a slower machine [`clock_limit`] trims
-/// it to what the clock allows, below the safety net at [`SAFETY_NET_PERCENT`].
-pub(super) const PLANNED_SHARE_PERCENT: u64 = 108;
+/// it to what the clock allows, below the safety net at [`SAFETY_NET_PERCENT`]. (212% at 140,000
+/// a second is the plan of 108% at 275,000, the rate in units offered that `costs` measured
+/// before it counted the units taken.)
+pub(super) const PLANNED_SHARE_PERCENT: u64 = 212;
 /// Past this share of the game's budget (in per cent) every move is the 1-ply ranking, whatever the
 /// schedule says: the wall clock's safety net, so that a slow or busy machine cannot time out.
 pub(super) const SAFETY_NET_PERCENT: u32 = 98;
@@ -51,9 +53,9 @@ pub(super) const SAFETY_NET_PERCENT: u32 = 98;
 /// units left: late enough that a stretch of a busy machine early in a game does not change its
 /// moves, early enough to spread what the clock allows over the rest of a game on a slow machine.
 pub(super) const CLOCK_LIMIT_FROM_PERCENT: u32 = 50;
-/// The most units one move gets (about 0.4 s at [`PLANNED_UNITS_PER_SECOND`]): it binds only
-/// on the first death-phase moves of a game, when most of the plan is left.
-pub(super) const MOVE_UNITS_MAX: u64 = 200_000;
+/// The most units one move gets (about 1.6 s at [`PLANNED_UNITS_PER_SECOND`] if it took them
+/// all): it binds only on the first death-phase moves of a game, when most of the plan is left.
+pub(super) const MOVE_UNITS_MAX: u64 = 400_000;
 /// The most depth-1 samples one move gets (more does not help).
 pub(super) const MOVE_SHALLOW_MAX: u64 = 480;
 /// The quarter units one ply of a rollout costs on a crowded board (a 4-ply rollout: 6 units);
@@ -74,6 +76,25 @@ pub(super) fn rollout_ply_quarters(numbers: u32) -> u64 {
         _ => 2,
     }
 }
+
+/// The most [`offered_units`] scales the units left up by, in per cent.
+pub(super) const STOP_SCALE_MAX_PERCENT: u64 = 160;
+
+/// The units left as the moves' efforts are offered them: `units_left` scaled by the units this
+/// game's crowded moves were offered over those they took (`offered` over `taken`, at most
+/// [`STOP_SCALE_MAX_PERCENT`]). Successive halving stops early on about half of what it is offered
+/// (whole games at 8,000 units a move: 5.3 M taken of 9.4 M), and the schedule spreads the units
+/// left over the moves left as if each took its effort: without the scale a game spends about
+/// half of what it plans. Deterministic (units, not time), so games still replay.
+pub(super) fn offered_units(units_left: u64, offered: u64, taken: u64) -> u64 {
+    if taken == 0 {
+        return units_left;
+    }
+    let percent = (100 * u128::from(offered) / u128::from(taken)).min(u128::from(STOP_SCALE_MAX_PERCENT));
+    let scaled = u128::from(units_left) * percent / 100;
+    u64::try_from(scaled).unwrap_or(u64::MAX)
+}
+
 /// The fewest units a move gets while the schedule has any left (below: [`Effort::FAST`]).
 pub(super) const MOVE_UNITS_MIN: u64 = 64;
 /// The game length the schedule plans for at least, in crowded moves (those whose samples roll
@@ -232,6 +253,23 @@ mod tests {
         assert!((left as f64 - buys.min((total - spent) as f64)).abs() < 2.0, "{left} {buys}");
         // Past the net nothing is left.
         assert_eq!(clock_limit(total, spent, 2 * net, net, net), 0);
+    }
+
+    #[test]
+    fn the_units_left_are_scaled_by_what_the_moves_offered_over_what_they_took() {
+        assert_eq!(offered_units(1_000, 0, 0), 1_000);
+        assert_eq!(offered_units(1_000, 500, 500), 1_000);
+        assert_eq!(offered_units(1_000, 600, 500), 1_200);
+        // At most 160%, however early the stops.
+        assert_eq!(offered_units(1_000, 900, 500), 1_600);
+        assert_eq!(offered_units(1_000, 5_000, 500), 1_600);
+        assert_eq!(offered_units(u64::MAX, 3, 1), u64::MAX);
+        // So a move's effort grows with it, up to the cap of a move.
+        let left = game_plan(crate::GAME_BUDGET);
+        let plain = effort_for(left, 10, ROLLOUT_PLY_QUARTERS, 45).units(ROLLOUT_PLY_QUARTERS);
+        let scaled = effort_for(offered_units(left, 2, 1), 10, ROLLOUT_PLY_QUARTERS, 45);
+        let scaled = scaled.units(ROLLOUT_PLY_QUARTERS);
+        assert!(scaled as f64 > 1.55 * plain as f64 && scaled <= MOVE_UNITS_MAX, "{plain} {scaled}");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The costs mode: the schedule's calibration, the time a work unit takes by the numbers on the board.
 
 use super::{thread_cpu, tuned_bot, Config};
-use linez::{effort_of_units, Board, Bot, Effort, Game, Move, Rules};
+use linez::{effort_of_units, Board, Bot, Chosen, Effort, Game, Rules};
 
 /// The numbers on the board from which a move is crowded (its samples roll out) and in the death
 /// phase: the phases of a profile.
@@ -9,31 +9,32 @@ const CROWDED_FROM: u32 = 40;
 const DEATH_FROM: u32 = 52;
 
 /// The move of one phase's function.
-type Choose = fn(&Bot, &Board, [u8; 3], Effort) -> Move;
+type Choose = fn(&Bot, &Board, [u8; 3], Effort) -> Chosen;
 
 /// The move of one phase, each its own function never inlined, so that a profiler can count one
 /// phase alone (`black_box` keeps the three apart, or the linker folds them into one):
 /// `valgrind --tool=callgrind --toggle-collect='*choose_death' linez-tune costs ..`.
 #[inline(never)]
-fn choose_open(bot: &Bot, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
+fn choose_open(bot: &Bot, board: &Board, next_three: [u8; 3], effort: Effort) -> Chosen {
     std::hint::black_box(0);
-    bot.choose_with(board, next_three, effort)
+    bot.search_with(board, next_three, effort)
 }
 
 #[inline(never)]
-fn choose_crowded(bot: &Bot, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
+fn choose_crowded(bot: &Bot, board: &Board, next_three: [u8; 3], effort: Effort) -> Chosen {
     std::hint::black_box(1);
-    bot.choose_with(board, next_three, effort)
+    bot.search_with(board, next_three, effort)
 }
 
 #[inline(never)]
-fn choose_death(bot: &Bot, board: &Board, next_three: [u8; 3], effort: Effort) -> Move {
+fn choose_death(bot: &Bot, board: &Board, next_three: [u8; 3], effort: Effort) -> Chosen {
     std::hint::black_box(2);
-    bot.choose_with(board, next_three, effort)
+    bot.search_with(board, next_three, effort)
 }
 
 /// The costs mode: the wall-clock time a work unit took, over all moves and by the numbers on the
-/// board (the schedule counts units, so these should be about equal), and on one thread the CPU
+/// board (the schedule counts units, so these should be about equal; the units the searches took,
+/// which successive halving's early stops make fewer than the efforts'), and on one thread the CPU
 /// time (what a busy machine hardly changes: compare two versions by it, side by side). Each
 /// phase's moves (open, crowded from 40 numbers, the death phase from 52) go through a function of
 /// their own, for a profiler.
@@ -57,16 +58,18 @@ pub(crate) fn costs(config: &Config, first: u64, last: u64, units: u64, threads:
                 n if n >= CROWDED_FROM => (1, choose_crowded),
                 _ => (0, choose_open),
             };
-            let mv = choose(&bot, &turn.board, turn.next_three, effort);
+            let chosen = choose(&bot, &turn.board, turn.next_three, effort);
             nanos[band] += start.elapsed().as_nanos();
             let took = thread_cpu() - cpu_start;
             cpu[band] += took;
-            spent[band] += effort.units(cost);
+            // The units taken, not the effort's: successive halving may stop early.
+            let taken = chosen.samples as u64 * cost;
+            spent[band] += taken;
             count[band] += 1;
             phase_cpu[phase] += took;
-            phase_units[phase] += effort.units(cost);
+            phase_units[phase] += taken;
             phase_moves[phase] += 1;
-            game.play(mv).expect("the bot plays legal moves");
+            game.play(chosen.mv).expect("the bot plays legal moves");
         }
     }
     // The CPU time is the calling thread's: the whole move's on one thread only.
