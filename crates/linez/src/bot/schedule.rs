@@ -84,8 +84,10 @@ pub(super) const STOP_SCALE_MAX_PERCENT: u64 = 160;
 /// game's crowded moves were offered over those they took (`offered` over `taken`, at most
 /// [`STOP_SCALE_MAX_PERCENT`]). Successive halving stops early on about half of what it is offered
 /// (whole games at 8,000 units a move: 5.3 M taken of 9.4 M), and the schedule spreads the units
-/// left over the moves left as if each took its effort: without the scale a game spends about
-/// half of what it plans. Deterministic (units, not time), so games still replay.
+/// left over the moves left as if each took its effort: without the scale a game that dies leaves
+/// what was not taken. Capped, because the whole ratio (about 1.8) spent long games' time early
+/// and starved their ends (crates/linez/RESULTS.md, "The units the stops leave"). Deterministic
+/// (units, not time), so games still replay.
 pub(super) fn offered_units(units_left: u64, offered: u64, taken: u64) -> u64 {
     if taken == 0 {
         return units_left;
