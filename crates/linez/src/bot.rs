@@ -54,10 +54,9 @@ pub struct Bot {
     /// took: the rate the clock measures.
     rate_units: u64,
     rate_time: Duration,
-    /// Work units this game's sampled moves were offered (their efforts) and took: the schedule
-    /// offers the units left scaled by their ratio ([`schedule::offered_units`]).
+    /// Work units this game's sampled moves were offered (their efforts): over those they took
+    /// (`rate_units`), the scale of the units left ([`schedule::offered_units`]).
     offered: u64,
-    taken: u64,
 }
 
 impl Bot {
@@ -79,7 +78,6 @@ impl Bot {
             rate_units: 0,
             rate_time: Duration::ZERO,
             offered: 0,
-            taken: 0,
         }
     }
 
@@ -160,7 +158,7 @@ impl Bot {
         let mut effort = match self.move_units {
             Some(units) => effort_of_units(units, cost),
             None => {
-                let offered = offered_units(left, self.offered, self.taken);
+                let offered = offered_units(left, self.offered, self.rate_units);
                 effort_for(offered, self.crowded_moves, cost, board.occupied_cells().count_ones())
             }
         };
@@ -168,9 +166,9 @@ impl Bot {
         if self.clock && scheduled && self.used >= net {
             effort = Effort::FAST;
         }
-        let Chosen { mv, samples } = self.search_with(board, next_three, effort);
+        let chosen = self.search_with(board, next_three, effort);
         // What the search took: an early stop leaves the rest of the effort to later moves.
-        let units = samples as u64 * cost;
+        let units = chosen.units(cost);
         self.units_left = self.units_left.saturating_sub(units);
         self.moves += 1;
         self.crowded_moves += u64::from(cost > 1);
@@ -180,9 +178,8 @@ impl Bot {
             self.rate_units += units;
             self.rate_time += elapsed;
             self.offered += effort.units(cost);
-            self.taken += units;
         }
-        mv
+        chosen.mv
     }
 
     /// The move for `board` with a given search effort (no time keeping).

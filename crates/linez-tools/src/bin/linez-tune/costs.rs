@@ -63,7 +63,7 @@ pub(crate) fn costs(config: &Config, first: u64, last: u64, units: u64, threads:
             let took = thread_cpu() - cpu_start;
             cpu[band] += took;
             // The units taken, not the effort's: successive halving may stop early.
-            let taken = chosen.samples as u64 * cost;
+            let taken = chosen.units(cost);
             spent[band] += taken;
             count[band] += 1;
             phase_cpu[phase] += took;

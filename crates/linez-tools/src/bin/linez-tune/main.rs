@@ -332,7 +332,7 @@ pub(crate) fn play_at(bot: &Bot, game: &mut Game, units: u64) -> u64 {
     let cost = bot.sample_cost(&turn.board);
     let chosen = bot.search_with(&turn.board, turn.next_three, effort_of_units(units, cost));
     game.play(chosen.mv).expect("the bot plays legal moves");
-    chosen.samples as u64 * cost
+    chosen.units(cost)
 }
 
 /// The units for a move on `board` when the game runs at `units` a move, `band` aside.

@@ -54,6 +54,14 @@ pub struct Chosen {
     pub samples: usize,
 }
 
+impl Chosen {
+    /// The work units the search took on a board whose samples cost `sample_cost` units each
+    /// (what [`super::Effort::units`] is for the effort offered).
+    pub fn units(self, sample_cost: u64) -> u64 {
+        self.samples as u64 * sample_cost
+    }
+}
+
 /// A small deterministic generator for the bot's own sampling (xorshift64*).
 pub(super) struct SampleRng(u64);
 
