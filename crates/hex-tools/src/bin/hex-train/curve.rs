@@ -2,10 +2,16 @@
 //! `gates.txt`, `curve.txt` and `cpu.txt`: two Markdown tables (the gates, with the best network's
 //! Elo ladder summed from the gates it passed; the yardsticks on the judge's clock, with the
 //! self-play games and core-hours spent) and, with `--svg FILE`, a plot of the yardsticks' Elo
-//! with their 95% intervals against the self-play games.
+//! with their 95% intervals against the self-play games. `--extra FILE` adds yardstick games
+//! played apart from the loop (more openings, the same line format): a network's games against an
+//! opponent are pooled, since 40 games a point (about ± 110 Elo) leave the slope uncertain. Each
+//! opponent's least-squares line of Elo against log2(self-play games) is the curve's slope a
+//! doubling, the number a projection to a stronger yardstick is made from.
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
+
+use match_kit::stats;
 
 /// One line of the loop's files: its `key=value` fields.
 type Fields = BTreeMap<String, String>;
@@ -31,15 +37,65 @@ fn get<'a>(fields: &'a Fields, key: &str) -> &'a str {
 }
 
 fn read_lines(dir: &str, name: &str) -> Result<Vec<Fields>, String> {
-    let path = format!("{dir}/{name}");
-    match std::fs::read_to_string(&path) {
+    read_file(&format!("{dir}/{name}"))
+}
+
+fn read_file(path: &str) -> Result<Vec<Fields>, String> {
+    match std::fs::read_to_string(path) {
         Ok(text) => Ok(text.lines().filter(|l| !l.trim().is_empty()).map(fields).collect()),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(format!("{path}: {e}")),
     }
 }
 
+/// The yardstick lines with the same iteration and opponent pooled into one (wins, games and late
+/// answers summed, the Elo and its interval recomputed), in the order of their first line.
+fn pooled(lines: Vec<Fields>) -> Vec<Fields> {
+    let mut out: Vec<Fields> = Vec::new();
+    for line in lines {
+        let key = |f: &Fields| (get(f, "iteration").to_string(), get(f, "opponent").to_string());
+        let count = |f: &Fields, k: &str| get(f, k).parse::<usize>().unwrap_or(0);
+        match out.iter_mut().find(|f| key(f) == key(&line)) {
+            None => out.push(line),
+            Some(first) => {
+                let (wins, games) =
+                    (count(first, "wins") + count(&line, "wins"), count(first, "of") + count(&line, "of"));
+                let late = count(first, "late") + count(&line, "late");
+                let (elo, low, high) = stats::elo_interval(wins, games);
+                for (k, v) in [
+                    ("wins", wins.to_string()),
+                    ("of", games.to_string()),
+                    ("late", late.to_string()),
+                    ("elo", stats::format_elo(elo)),
+                    ("low", stats::format_elo(low)),
+                    ("high", stats::format_elo(high)),
+                ] {
+                    first.insert(k.to_string(), v);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The least-squares line of Elo against log2(games) through the points: `(Elo a doubling, the
+/// line's Elo at the last point's games, points)`. None under 3 points, or where a point won or
+/// lost every game: its Elo is infinite, and leaving it out would bias the line.
+fn slope(points: &[Point]) -> Option<(f64, f64, usize)> {
+    if points.len() < 3 || points.iter().any(|p| p.elo.abs() >= 800.0 || p.games <= 0.0) {
+        return None;
+    }
+    let finite: Vec<(f64, f64)> = points.iter().map(|p| (p.games.log2(), p.elo)).collect();
+    let n = finite.len() as f64;
+    let (mx, my) = (finite.iter().map(|p| p.0).sum::<f64>() / n, finite.iter().map(|p| p.1).sum::<f64>() / n);
+    let sxx: f64 = finite.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let b = finite.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f64>() / sxx;
+    let last = finite.last().map_or(mx, |p| p.0);
+    Some((b, my + b * (last - mx), finite.len()))
+}
+
 /// One yardstick result: iteration, self-play games, Elo, its interval.
+#[derive(Clone)]
 struct Point {
     games: f64,
     elo: f64,
@@ -47,10 +103,15 @@ struct Point {
     high: f64,
 }
 
-/// Prints the tables; writes the plot to `svg` if given.
-pub fn run(dir: &str, svg: Option<&str>) -> Result<(), String> {
+/// Prints the tables and each opponent's slope through the points from `fit_from` self-play games
+/// on; pools `extra`'s yardstick lines with the loop's; writes the plot to `svg` if given.
+pub fn run(dir: &str, extra: Option<&str>, fit_from: f64, svg: Option<&str>) -> Result<(), String> {
     let gates = read_lines(dir, "gates.txt")?;
-    let yardsticks = read_lines(dir, "curve.txt")?;
+    let mut yardsticks = read_lines(dir, "curve.txt")?;
+    if let Some(path) = extra {
+        yardsticks.extend(read_file(path)?);
+    }
+    let yardsticks = pooled(yardsticks);
     let cpu: BTreeMap<usize, f64> = read_lines(dir, "cpu.txt")?
         .iter()
         .filter_map(|f| Some((get(f, "iteration").parse().ok()?, get(f, "cpu_seconds").parse().ok()?)))
@@ -100,6 +161,17 @@ pub fn run(dir: &str, svg: Option<&str>) -> Result<(), String> {
             low: elo(y, "low"),
             high: elo(y, "high"),
         });
+    }
+    println!();
+    for (name, points) in &series {
+        let fitted: Vec<Point> = points.iter().filter(|p| p.games >= fit_from).map(Point::clone).collect();
+        if let Some((per_doubling, at_last, n)) = slope(&fitted) {
+            println!(
+                "Against {name}: {per_doubling:+.0} Elo a doubling of self-play games (least squares through {n} \
+                 points from {fit_from:.0} games), {at_last:+.0} at {:.0}.",
+                fitted.last().map_or(0.0, |p| p.games)
+            );
+        }
     }
     if let Some(path) = svg {
         std::fs::write(path, plot(&series)).map_err(|e| format!("{path}: {e}"))?;
@@ -189,6 +261,34 @@ mod tests {
         assert_eq!(get(&f, "opponent"), "rave");
         assert_eq!((elo(&f, "elo"), elo(&f, "high")), (-800.0, 113.0));
         assert_eq!(get(&f, "missing"), "?");
+    }
+
+    /// Two lines of one network and opponent become one of their summed games.
+    #[test]
+    fn pooled_sums_the_games_of_a_point() {
+        let lines = vec![
+            fields("iteration=5 games=10000 opponent=uct wins=30 of=40 elo=+191 late=1"),
+            fields("iteration=5 games=10000 opponent=rave wins=0 of=40 elo=-inf late=0"),
+            fields("iteration=5 games=10000 opponent=uct wins=60 of=120 elo=+0 late=2"),
+        ];
+        let out = pooled(lines);
+        assert_eq!(out.len(), 2);
+        assert_eq!((get(&out[0], "wins"), get(&out[0], "of"), get(&out[0], "late")), ("90", "160", "3"));
+        let (pooled_elo, low, high) = stats::elo_interval(90, 160);
+        assert_eq!(get(&out[0], "elo"), stats::format_elo(pooled_elo));
+        assert_eq!((elo(&out[0], "low"), elo(&out[0], "high")), (low.round(), high.round()));
+        assert_eq!(get(&out[1], "opponent"), "rave");
+    }
+
+    /// The slope of points on a line of +100 a doubling is +100; none with an infinite point.
+    #[test]
+    fn slope_fits_elo_against_doublings() {
+        let point = |games: f64, elo: f64| Point { games, elo, low: elo, high: elo };
+        let points = [point(1000.0, -800.0), point(2000.0, 0.0), point(4000.0, 100.0), point(16000.0, 300.0)];
+        let (per_doubling, at_last, n) = slope(&points[1..]).unwrap();
+        assert!((per_doubling - 100.0).abs() < 1e-9 && (at_last - 300.0).abs() < 1e-9 && n == 3);
+        assert!(slope(&points).is_none(), "an infinite point");
+        assert!(slope(&points[2..]).is_none(), "two points");
     }
 
     /// The plot has a line and a bar a point for each opponent, inside the frame.

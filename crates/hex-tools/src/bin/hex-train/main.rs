@@ -284,14 +284,27 @@ const CURVE: Spec = Spec {
     usage: &["hex-train curve [OPTIONS] DIR"],
     about: "The self-play loop's tables (Markdown, on stdout) and plot from DIR's gates.txt, curve.txt\n\
             and cpu.txt (crates/hex-tools/selfplay-loop.sh).",
-    options: &[Opt::value("svg", "FILE", "also plot the yardsticks' Elo against the self-play games")],
+    options: &[
+        Opt::value("svg", "FILE", "also plot the yardsticks' Elo against the self-play games"),
+        Opt::value(
+            "extra",
+            "FILE",
+            "more yardstick games in curve.txt's format, pooled with the loop's by network",
+        ),
+        Opt::value(
+            "fit-from",
+            "GAMES",
+            "the slope a doubling through the points from GAMES self-play games on [0]",
+        ),
+    ],
     trailing: false,
     notes: "",
 };
 
 fn run_curve(args: &[String]) -> Result<(), String> {
     let Some(args) = parse(&CURVE, args)? else { return Ok(()) };
-    curve::run(&args.positional[0], args.text("svg"))
+    let fit_from: f64 = args.optional("fit-from", "a number of games")?.unwrap_or(0.0);
+    curve::run(&args.positional[0], args.text("extra"), fit_from, args.text("svg"))
 }
 
 fn run_value(args: &[String]) -> Result<(), String> {
