@@ -36,16 +36,18 @@ fn get<'a>(fields: &'a Fields, key: &str) -> &'a str {
     fields.get(key).map_or("?", String::as_str)
 }
 
+/// A loop file's lines; none where the loop has not written it yet.
 fn read_lines(dir: &str, name: &str) -> Result<Vec<Fields>, String> {
-    read_file(&format!("{dir}/{name}"))
+    let path = format!("{dir}/{name}");
+    if !std::path::Path::new(&path).exists() {
+        return Ok(Vec::new());
+    }
+    read_file(&path)
 }
 
 fn read_file(path: &str) -> Result<Vec<Fields>, String> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => Ok(text.lines().filter(|l| !l.trim().is_empty()).map(fields).collect()),
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(format!("{path}: {e}")),
-    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    Ok(text.lines().filter(|l| !l.trim().is_empty()).map(fields).collect())
 }
 
 /// The yardstick lines with the same iteration and opponent pooled into one (wins, games and late
