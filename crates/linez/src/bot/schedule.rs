@@ -42,9 +42,8 @@ pub(super) const PARALLEL_PERCENT: u64 = 77;
 /// The game's plan in per cent of what its budget buys at the planned rate: more than all of it,
 /// since the schedule spreads the units left over more moves than most games last (short games
 /// leave much of the plan unspent); in a long game or on a slower machine [`clock_limit`] trims
-/// it to what the clock allows, below the safety net at [`SAFETY_NET_PERCENT`]. (212% at 140,000
-/// a second is the plan of 108% at 275,000, the rate in units offered that `costs` measured
-/// before it counted the units taken.)
+/// it to what the clock allows, below the safety net at [`SAFETY_NET_PERCENT`] (how it was set:
+/// crates/linez/RESULTS.md, "The schedule's calibration").
 pub(super) const PLANNED_SHARE_PERCENT: u64 = 212;
 /// Past this share of the game's budget (in per cent) every move is the 1-ply ranking, whatever the
 /// schedule says: the wall clock's safety net, so that a slow or busy machine cannot time out.

@@ -53,10 +53,10 @@ fn read_file(path: &str) -> Result<Vec<Fields>, String> {
 /// The yardstick lines with the same iteration and opponent pooled into one (wins, games and late
 /// answers summed, the Elo and its interval recomputed), in the order of their first line.
 fn pooled(lines: Vec<Fields>) -> Vec<Fields> {
+    let key = |f: &Fields| (get(f, "iteration").to_string(), get(f, "opponent").to_string());
+    let count = |f: &Fields, k: &str| get(f, k).parse::<usize>().unwrap_or(0);
     let mut out: Vec<Fields> = Vec::new();
     for line in lines {
-        let key = |f: &Fields| (get(f, "iteration").to_string(), get(f, "opponent").to_string());
-        let count = |f: &Fields, k: &str| get(f, k).parse::<usize>().unwrap_or(0);
         match out.iter_mut().find(|f| key(f) == key(&line)) {
             None => out.push(line),
             Some(first) => {
@@ -87,13 +87,13 @@ fn slope(points: &[Point]) -> Option<(f64, f64, usize)> {
     if points.len() < 3 || points.iter().any(|p| p.elo.abs() >= 800.0 || p.games <= 0.0) {
         return None;
     }
-    let finite: Vec<(f64, f64)> = points.iter().map(|p| (p.games.log2(), p.elo)).collect();
-    let n = finite.len() as f64;
-    let (mx, my) = (finite.iter().map(|p| p.0).sum::<f64>() / n, finite.iter().map(|p| p.1).sum::<f64>() / n);
-    let sxx: f64 = finite.iter().map(|p| (p.0 - mx).powi(2)).sum();
-    let b = finite.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f64>() / sxx;
-    let last = finite.last().map_or(mx, |p| p.0);
-    Some((b, my + b * (last - mx), finite.len()))
+    let xy: Vec<(f64, f64)> = points.iter().map(|p| (p.games.log2(), p.elo)).collect();
+    let n = xy.len() as f64;
+    let (mx, my) = (xy.iter().map(|p| p.0).sum::<f64>() / n, xy.iter().map(|p| p.1).sum::<f64>() / n);
+    let sxx: f64 = xy.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    let b = xy.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum::<f64>() / sxx;
+    let last = xy.last().map_or(mx, |p| p.0);
+    Some((b, my + b * (last - mx), xy.len()))
 }
 
 /// One yardstick result: iteration, self-play games, Elo, its interval.
@@ -166,7 +166,7 @@ pub fn run(dir: &str, extra: Option<&str>, fit_from: f64, svg: Option<&str>) -> 
     }
     println!();
     for (name, points) in &series {
-        let fitted: Vec<Point> = points.iter().filter(|p| p.games >= fit_from).map(Point::clone).collect();
+        let fitted: Vec<Point> = points.iter().filter(|p| p.games >= fit_from).cloned().collect();
         if let Some((per_doubling, at_last, n)) = slope(&fitted) {
             println!(
                 "Against {name}: {per_doubling:+.0} Elo a doubling of self-play games (least squares through {n} \
