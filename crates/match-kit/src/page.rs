@@ -7,7 +7,6 @@
 //! any move and its graphs (`page/shell.js` states that interface). Everything is inline (styles,
 //! scripts, SVG): the page opens from disk or from an e-mail, with no network and no external font.
 
-use std::path::Path;
 
 /// What one page holds.
 pub struct Page<'a> {
@@ -87,20 +86,6 @@ pub fn js_string(text: &str) -> String {
     out
 }
 
-/// Writes `text` to `path` whole or not at all: to a temporary file beside it, then renamed over
-/// it, so that a reader (a browser reloading the page during a match) never sees half a page.
-///
-/// # Errors
-/// The file cannot be written or renamed (the message names it).
-pub fn write_whole(path: &Path, text: &str) -> Result<(), String> {
-    let name = path.file_name().map_or_else(|| "page".into(), |n| n.to_string_lossy().into_owned());
-    let temporary = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&temporary, text).and_then(|()| std::fs::rename(&temporary, path)).map_err(|e| {
-        let _ = std::fs::remove_file(&temporary);
-        format!("cannot write {}: {e}", path.display())
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -124,20 +109,5 @@ mod tests {
         assert!(page.contains("<title>x &lt;vs&gt; y</title>"));
         // Nothing from the network: the one address is SVG's namespace, a name, not a fetch.
         assert!(!page.replace("http://www.w3.org/2000/svg", "").contains("http"), "no network");
-    }
-
-    #[test]
-    fn a_page_is_written_whole_or_not_at_all() {
-        let dir = std::env::temp_dir().join(format!("match-kit-page-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("page.html");
-        write_whole(&path, "first").unwrap();
-        write_whole(&path, "second").unwrap();
-        assert_eq!(std::fs::read_to_string(&path).unwrap(), "second");
-        let leftovers = std::fs::read_dir(&dir).unwrap().count();
-        assert_eq!(leftovers, 1, "no temporary file left");
-        let error = write_whole(&dir.join("missing").join("page.html"), "x").unwrap_err();
-        assert!(error.contains("cannot write") && error.contains("page.html"), "{error}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

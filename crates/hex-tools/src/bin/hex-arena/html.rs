@@ -4,7 +4,8 @@
 //! the match kit's page ([`match_kit::page`]).
 
 use crate::record::Record;
-use match_kit::page::{write_whole, Page};
+use match_kit::files::write_text;
+use match_kit::page::Page;
 use std::path::Path;
 
 const SCRIPT: &str = include_str!("page/hex.js");
@@ -30,7 +31,7 @@ pub fn render(records: &[Record], summary: &str) -> String {
 /// # Errors
 /// The file cannot be written.
 pub fn write(path: &Path, records: &[Record], summary: &str) -> Result<(), String> {
-    write_whole(path, &render(records, summary))
+    write_text(path, &render(records, summary))
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@
 //! ([`match_kit::page`]).
 
 use linez_tools::games_file::Entry;
-use match_kit::page::{write_whole, Page};
+use match_kit::files::write_text;
+use match_kit::page::Page;
 use std::path::Path;
 
 const SCRIPT: &str = include_str!("page/linez.js");
@@ -46,7 +47,7 @@ pub fn render(games: &[Entry], summary: &str) -> Result<String, String> {
 /// # Errors
 /// A game without its moves, or the file cannot be written.
 pub fn write(path: &Path, games: &[Entry], summary: &str) -> Result<(), String> {
-    write_whole(path, &render(games, summary)?)
+    write_text(path, &render(games, summary)?)
 }
 
 #[cfg(test)]
