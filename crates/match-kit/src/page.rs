@@ -7,6 +7,8 @@
 //! any move and its graphs (`page/shell.js` states that interface). Everything is inline (styles,
 //! scripts, SVG): the page opens from disk or from an e-mail, with no network and no external font.
 
+mod live;
+pub use live::{LivePage, LIVE_PAGE_INTERVAL};
 
 /// What one page holds.
 pub struct Page<'a> {
