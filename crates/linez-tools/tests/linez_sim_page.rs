@@ -110,7 +110,7 @@ fn the_games_file_replays_as_the_library_and_both_pages_hold_it() {
     let run = played();
     assert_eq!(run.games.len(), 8, "4 seeds, A and B");
     for (row, play) in &run.games {
-        assert_eq!((row.bot, row.seed, row.moves), (play.bot, play.seed, play.moves.len() as u64));
+        assert_eq!((&row.bot, row.seed, row.moves), (&play.bot, play.seed, play.moves.len() as u64));
         let boards = play.boards();
         assert_eq!(boards.len(), play.moves.len() + 1);
         for (m, board) in boards.iter().enumerate() {
