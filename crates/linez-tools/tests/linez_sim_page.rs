@@ -169,6 +169,12 @@ fn keys_and_a_click_on_the_score_graph_step_to_the_move() {
         tab.key(key).unwrap();
         check_position(&tab, 1, play, m);
     }
+    // A click between the points: the move under it, by the plot area as laid out on the page.
+    let [left, top, width, height] = tab.rect("svg[data-graph=\"1\"] rect.plot").unwrap();
+    for k in [n / 3, 2 * n / 3] {
+        tab.click(left + width * k as f64 / n as f64, top + height * 0.3).unwrap();
+        check_position(&tab, 1, play, k);
+    }
     for k in [1, 17, n / 2, n] {
         let point = format!(
             "document.querySelector('svg[data-graph=\"0\"] circle[data-m=\"{k}\"]').getBoundingClientRect()"
