@@ -7,14 +7,17 @@
 //! ```
 //!
 //! The summary line is `bot seed score moves end think_s longest_s [detail]` (times in
-//! microseconds, so that `merge` prints the summary the run printed). The game line starts with
+//! microseconds, so that `merge` prints the summary the run printed); `bot` is the bot's name
+//! (`A`, `B`, ... unless named: see [`check_name`]), so that `merge` and the page rebuild each bot's
+//! results and the paired table. The game line starts with
 //! `+`, the bot and the seed, the cell naming convention, the board the game started from (81
 //! characters, `.` or a colour, row by row), its nextThree and its score, then one word per move:
 //! `FFTT.think_us.edits.next.score` with `FF`, `TT` the cells moved from and to (index `0`..`80`,
 //! two digits), the move's thinking in microseconds, the board's other changes in order (each
 //! three digits: a cell, then its new colour, `0` for a removed number: the move's own removal,
 //! the numbers placed, the numbers their lines removed), nextThree after the move and the score.
-//! Games files written before the game lines existed still merge; they cannot make a page.
+//! Games files written before the game lines existed still merge; they cannot make a page. A file
+//! is read plain or gzip-compressed, by its bytes ([`match_kit::files::read_text`]).
 
 use linez::{Board, Cell, Convention, Move, Step, CELLS};
 
@@ -24,8 +27,8 @@ pub type Entry = (Row, Option<Play>);
 /// One game as `merge` needs it: its summary line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Row {
-    /// `A`, or `B` for `--compare`'s bot.
-    pub bot: char,
+    /// The bot's name: `A` for the first bot, `B`, `C`, ... for the others unless named.
+    pub bot: String,
     pub seed: u64,
     pub score: u64,
     pub moves: u64,
@@ -64,7 +67,9 @@ impl Row {
         let bad = || format!("expected bot seed score moves end think_s longest_s [detail], found {line:?}");
         let mut fields = line.splitn(8, ' ');
         let mut next = || fields.next().ok_or_else(bad);
-        let bot = bot(next()?).ok_or_else(bad)?;
+        let bot = next()?;
+        check_name(bot).map_err(|e| format!("{e}: {line:?}"))?;
+        let bot = bot.to_string();
         let number = |text: &str| text.parse::<u64>().map_err(|_| bad());
         let micros = |text: &str| -> Result<u64, String> {
             let (whole, fraction) = text.split_once('.').ok_or_else(bad)?;
@@ -86,12 +91,28 @@ impl Row {
     }
 }
 
-fn bot(text: &str) -> Option<char> {
-    match text {
-        "A" => Some('A'),
-        "B" => Some('B'),
-        _ => None,
+/// The longest bot name.
+pub const NAME_MAX: usize = 40;
+
+/// Whether `name` can name a bot: 1 to [`NAME_MAX`] characters, no space or control character
+/// (a games file's words are separated by spaces), not starting with `+`, `#`, `-` or a digit (so
+/// that no line of a games file or of the run's output reads as another kind of line). Any other
+/// character is allowed: the page shows it literally.
+///
+/// # Errors
+/// What is wrong with it.
+pub fn check_name(name: &str) -> Result<(), String> {
+    let count = name.chars().count();
+    if count == 0 || count > NAME_MAX {
+        return Err(format!("a bot's name has 1 to {NAME_MAX} characters, found {name:?}"));
     }
+    if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        return Err(format!("a bot's name has no space or control character, found {name:?}"));
+    }
+    if name.starts_with(|c: char| matches!(c, '+' | '#' | '-') || c.is_ascii_digit()) {
+        return Err(format!("a bot's name does not start with +, #, - or a digit, found {name:?}"));
+    }
+    Ok(())
 }
 
 /// One move as the referee played it.
@@ -171,7 +192,7 @@ fn colour(byte: u8) -> Option<u8> {
 /// One game as the referee played it: the start and every move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Play {
-    pub bot: char,
+    pub bot: String,
     pub seed: u64,
     pub convention: Convention,
     pub start: Board,
@@ -205,7 +226,9 @@ impl Play {
         if next("+")? != "+" {
             return Err("expected a game line starting with \"+\"".to_string());
         }
-        let bot = bot(next("the bot")?).ok_or("expected the bot A or B")?;
+        let bot = next("the bot")?;
+        check_name(bot)?;
+        let bot = bot.to_string();
         let seed = next("the seed")?.parse().map_err(|_| "bad seed".to_string())?;
         let convention = next("the convention")?.parse()?;
         let start = next("the start board")?.as_bytes();
@@ -254,14 +277,14 @@ impl Play {
 /// Every game of `paths`, file by file: its summary line, and its game line when the file has one.
 ///
 /// # Errors
-/// A file that cannot be read, or a malformed line (its file and line named), or a game line that
+/// A file that cannot be read (a truncated gzip stream included: one line naming the file), or a
+/// malformed line (its file and line named), or a game line that
 /// follows no summary line of its bot and seed.
 pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<Entry>, String> {
     let mut games: Vec<Entry> = Vec::new();
     for path in paths {
         let path = path.as_ref();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = match_kit::files::read_text(path)?;
         for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let at = |e: String| format!("{} line {}: {e}", path.display(), number + 1);
             if line.starts_with('+') {
@@ -288,7 +311,7 @@ mod tests {
     #[test]
     fn summary_lines_round_trip() {
         let row = Row {
-            bot: 'B',
+            bot: "B".into(),
             seed: 17,
             score: 440,
             moves: 139,
@@ -300,10 +323,11 @@ mod tests {
         let line = row.to_line();
         assert_eq!(line, "B 17 440 139 crash 1.234567 0.000089 no answer: exit status: 3, stderr: giving up");
         assert_eq!(Row::parse(&line), Ok(row.clone()));
-        let plain = Row { bot: 'A', detail: String::new(), ..row };
+        let plain = Row { bot: "A".into(), detail: String::new(), ..row };
         assert_eq!(Row::parse(&plain.to_line()), Ok(plain));
         for bad in [
-            "C 1 2 3 full 0.000001 0.000001",
+            "+C 1 2 3 full 0.000001 0.000001",
+            "7 1 2 3 full 0.000001 0.000001",
             "A 1 2 3 full 0.1 0.000001",
             "A 1 2 3 full",
             "A x 2 3 full 0.000001 0.000001",
@@ -316,7 +340,7 @@ mod tests {
     fn recorded(seed: u64, moves: usize) -> (Play, Vec<Board>) {
         let mut game = Game::new(seed, Rules::default());
         let mut play = Play {
-            bot: 'A',
+            bot: "A".into(),
             seed,
             convention: linez::CONVENTION,
             start: *game.board(),
@@ -350,7 +374,7 @@ mod tests {
         let line = play.to_line();
         assert!(line.starts_with("+ A 3 letter-row "), "{line}");
         for (broken, why) in [
-            (line.replacen("+ A", "+ C", 1), "bot"),
+            (line.replacen("+ A", "+ 7", 1), "bot's name"),
             (line.replacen(" letter-row ", " sideways ", 1), "letter-row"),
             (line.replace(".10.", ".x."), "bad move 1"),
             (line[..line.len() - 1].to_string() + "9.", "bad move 5"),
@@ -379,6 +403,35 @@ mod tests {
         assert!(error.starts_with(&format!("{} line 2: bad move 20", truncated.display())), "{error}");
         std::fs::write(&truncated, format!("{}\n", play.to_line())).unwrap();
         assert!(read_files(&[&truncated]).unwrap_err().contains("line 1: a game line that follows no"));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn names_hold_any_visible_character_but_no_space() {
+        for good in ["A", "linez-new", "<i>x</i>&amp;\"'", "ü"] {
+            assert_eq!(check_name(good), Ok(()), "{good}");
+            let row = Row::parse(&format!("{good} 1 2 3 full 0.000001 0.000001")).unwrap();
+            assert_eq!(row.bot, good);
+        }
+        for bad in ["", "a b", "+x", "#x", "-x", "1x", "a\tb", &"x".repeat(NAME_MAX + 1)] {
+            assert!(check_name(bad).is_err(), "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn a_gzip_file_reads_as_its_text_and_a_truncated_one_is_one_error_naming_it() {
+        let dir = std::env::temp_dir().join(format!("games-file-gz-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (play, _) = recorded(4, 20);
+        let text = format!("A 4 10 20 limit 0.000200 0.000010\n{}\n", play.to_line()).repeat(50);
+        let (plain, packed) = (dir.join("games.txt"), dir.join("games.txt.gz"));
+        match_kit::files::write_text(&plain, &text).unwrap();
+        match_kit::files::write_text(&packed, &text).unwrap();
+        assert_eq!(read_files(&[&packed]).unwrap(), read_files(&[&plain]).unwrap());
+        let bytes = std::fs::read(&packed).unwrap();
+        std::fs::write(&packed, &bytes[..bytes.len() / 2]).unwrap();
+        let error = read_files(&[&packed]).unwrap_err();
+        assert!(error.contains("games.txt.gz") && !error.contains('\n'), "{error}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -2,9 +2,6 @@
 //! same games as an independent Python referee written from the spec, and the ends of a game
 //! (illegal move, malformed answer, crash, time-out) keeping the points made so far.
 
-mod common;
-
-use common::tallies;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -245,11 +242,31 @@ fn svg_pictures_and_the_summary() {
 
 #[test]
 fn bad_command_lines_and_missing_bots_are_reported() {
-    for args in [&["--bogus"][..], &["--seeds", "9-1", "--bot", "greedy"], &["--bot", "clever"], &[]] {
+    for (args, named) in [
+        (&["--bogus"][..], "--bogus"),
+        (&["--seeds", "9-1", "--bot", "greedy"], "--seeds"),
+        (&["--bot", "clever"], "--bot"),
+        (&["--bot", "greedy", "-j"], "--jobs"),
+        (&["--bot", "greedy", "--sprt", "0,20", "--compare", "random", "--compare", "linez"], "--sprt"),
+        (&[], "PROGRAM"),
+        (&["html", "-o"], "--output"),
+    ] {
         let output = sim(args);
-        assert!(!output.status.success(), "{args:?}");
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8_lossy(&output.stderr);
-        assert!(stderr.starts_with("error: ") && stderr.lines().count() == 1, "{args:?}: {stderr}");
+        assert!(
+            stderr.starts_with("error: ") && stderr.lines().next().unwrap().contains(named),
+            "{args:?}: {stderr}"
+        );
+        assert!(stderr.contains("\nUsage: linez-sim "), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "nothing ran: {args:?}");
+    }
+    for args in
+        [&["--help"][..], &["-h"], &["merge", "--help"], &["html", "--help"], &["--bot", "greedy", "--help"]]
+    {
+        let output = sim(args);
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        assert!(String::from_utf8_lossy(&output.stdout).contains("Usage: linez-sim"), "{args:?}");
     }
     let output = sim(&["--seeds", "1", "/nonexistent/linez-bot"]);
     assert!(!output.status.success());
@@ -270,100 +287,4 @@ fn the_baseline_rejects_malformed_turns() {
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert_ne!(output.status.code(), Some(0));
     assert!(stderr.starts_with("error: line 1") && stderr.lines().count() == 1, "{stderr}");
-}
-
-fn stdout_of(args: &[&str]) -> String {
-    let output = sim(args);
-    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
-    assert!(
-        output.status.success(),
-        "linez-sim {args:?}: {stdout}{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    stdout
-}
-
-#[test]
-fn shards_merge_into_the_whole_runs_summary() {
-    let dir = scratch("shards");
-    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
-    let base = ["--bot", "greedy", "--compare", "random", "--seeds", "1-8", "-q"];
-    let whole = stdout_of(
-        &base.iter().copied().chain(["-j", "2", "--games-file", &path("whole.txt")]).collect::<Vec<_>>(),
-    );
-    assert!(whole.contains("# B - A  mean "), "{whole}");
-    // The whole run's own games file merges to exactly its summary, times included.
-    let merged = stdout_of(&["merge", &path("whole.txt")]);
-    let summary = |text: &str| {
-        text.lines().skip(1).filter(|l| l.starts_with("# ")).map(str::to_string).collect::<Vec<_>>()
-    };
-    assert_eq!(summary(&merged), summary(&whole));
-    assert_eq!(summary(&whole).len(), 5, "{whole}");
-    // Four shards: disjoint blocks of two seeds each, the same games, the same tallies merged.
-    let mut seeds = Vec::new();
-    for k in 1..=4 {
-        let shard = format!("{k}/4");
-        let file = path(&format!("shard-{k}.txt"));
-        stdout_of(
-            &base.iter().copied().chain(["--shard", &shard, "--games-file", &file]).collect::<Vec<_>>(),
-        );
-        let text = std::fs::read_to_string(&file).unwrap();
-        // Each game's summary line (`bot seed ...`), then the game as played (`+ bot seed ...`).
-        seeds.extend(text.lines().map(|l| {
-            let words = if l.starts_with('+') { 3 } else { 2 };
-            l.split(' ').take(words).collect::<Vec<_>>().join(" ")
-        }));
-    }
-    let expected: Vec<String> = (1..=8)
-        .flat_map(|s| ["A", "B"].map(|bot| [format!("{bot} {s}"), format!("+ {bot} {s}")]))
-        .flatten()
-        .collect();
-    assert_eq!(seeds, expected);
-    let shards: Vec<String> = (1..=4).map(|k| path(&format!("shard-{k}.txt"))).collect();
-    let merged = stdout_of(&["merge", &shards[3], &shards[1], &shards[0], &shards[2]]);
-    assert!(merged.starts_with("# linez-sim merge: 8 games from 4 files"), "{merged}");
-    assert_eq!(tallies(&merged), tallies(&whole));
-    // Without --compare the lines are A's only and the summary the usual one.
-    let plain = stdout_of(&["--bot", "greedy", "--seeds", "3-4", "-q", "--games-file", &path("plain.txt")]);
-    assert_eq!(summary(&stdout_of(&["merge", &path("plain.txt")])), summary(&plain));
-    assert!(plain.contains("\n# games 2  mean "), "{plain}");
-    let bad = sim(&["merge", &path("missing.txt")]);
-    assert_eq!(bad.status.code(), Some(1));
-}
-
-#[test]
-fn compare_reports_paired_differences_and_the_sprt_stops_when_it_decides() {
-    let sprt_line = |stdout: &str| stdout.lines().find(|l| l.starts_with("# SPRT")).unwrap().to_string();
-    // Greedy (B) against random (A): hundreds of points better on every seed, H1 at the first
-    // seed the test may decide on (10), whatever -j is.
-    let args = ["--bot", "random", "--compare", "greedy", "--seeds", "1-40", "--sprt", "0,20", "-q"];
-    let one = stdout_of(&args.iter().copied().chain(["-j", "1"]).collect::<Vec<_>>());
-    let two = stdout_of(&args.iter().copied().chain(["-j", "2"]).collect::<Vec<_>>());
-    assert!(
-        sprt_line(&one).contains("(paired differences, 10 seeds): LLR ")
-            && sprt_line(&one).ends_with("H1 accepted"),
-        "{one}"
-    );
-    assert_eq!(tallies(&one), tallies(&two));
-    assert_eq!(one.lines().filter(|l| l.starts_with("B ")).count(), 10);
-    // The paired line against the means of the per-game lines.
-    let scores = |bot: &str| -> Vec<f64> {
-        one.lines()
-            .filter(|l| l.starts_with(bot))
-            .map(|l| l.split_whitespace().nth(2).unwrap().parse().unwrap())
-            .collect()
-    };
-    let (a, b) = (scores("A "), scores("B "));
-    let mean_difference = (b.iter().sum::<f64>() - a.iter().sum::<f64>()) / 10.0;
-    assert!(one.contains(&format!("# B - A  mean {mean_difference:+.1} ± ")), "{one}");
-    // The same bot in process and through the protocol plays the same games: every difference 0,
-    // so the test accepts H0 (the variance is 0) at 10 seeds.
-    let process = format!("{} --bot greedy", baseline());
-    let same =
-        stdout_of(&["--bot", "greedy", "--compare", &process, "--seeds", "1-12", "--sprt", "0,20", "-q"]);
-    assert!(same.contains("# B - A  mean +0.0 ± 0.0 (paired, 10 seeds)"), "{same}");
-    assert!(sprt_line(&same).ends_with("H0 accepted"), "{same}");
-    // Without --sprt every seed is played.
-    let all = stdout_of(&["--bot", "random", "--compare", "random", "--seeds", "1-3", "-q"]);
-    assert!(all.contains("# B - A  mean +0.0 ± 0.0 (paired, 3 seeds)"), "{all}");
 }

@@ -2,7 +2,8 @@
 //! compared with random ones, the page written during the run (`--html`) and from the games file
 //! (`linez-sim html`); the page opens from `file://` with no console error, and the board and
 //! nextThree it shows, read from the page's cells, are the `linez` library's after the same moves,
-//! at several moves of every game, reached by the address, the keys and a click on the score graph.
+//! at several moves of every game, reached by the address, the keys, the slider and a click on the
+//! score graph; the second bot's name, markup characters and an entity, shows literally.
 //! Without Chromium the browser tests are skipped with a note, except under CI (`CI` set), where
 //! they fail.
 
@@ -15,6 +16,10 @@ use std::time::Duration;
 use test_support::browser::{Browser, Tab};
 
 const LINEZ_SIM: &str = env!("CARGO_BIN_EXE_linez-sim");
+
+/// The second bot's name: if the page took any of it as markup, the text shown would differ (an
+/// `i` element, `&` for the entity).
+const ODD_NAME: &str = "<i>x</i>&amp;\"'";
 
 struct Run {
     dir: PathBuf,
@@ -42,7 +47,7 @@ fn played() -> &'static Run {
             "--bot",
             "greedy",
             "--compare",
-            "random",
+            &format!("{ODD_NAME}=random"),
             "--seeds",
             "3-6",
             "--games-file",
@@ -110,7 +115,7 @@ fn the_games_file_replays_as_the_library_and_both_pages_hold_it() {
     let run = played();
     assert_eq!(run.games.len(), 8, "4 seeds, A and B");
     for (row, play) in &run.games {
-        assert_eq!((row.bot, row.seed, row.moves), (play.bot, play.seed, play.moves.len() as u64));
+        assert_eq!((&row.bot, row.seed, row.moves), (&play.bot, play.seed, play.moves.len() as u64));
         let boards = play.boards();
         assert_eq!(boards.len(), play.moves.len() + 1);
         for (m, board) in boards.iter().enumerate() {
@@ -164,6 +169,12 @@ fn keys_and_a_click_on_the_score_graph_step_to_the_move() {
         tab.key(key).unwrap();
         check_position(&tab, 1, play, m);
     }
+    // A click between the points: the move under it, by the plot area as laid out on the page.
+    let [left, top, width, height] = tab.rect("svg[data-graph=\"1\"] rect.plot").unwrap();
+    for k in [n / 3, 2 * n / 3] {
+        tab.click(left + width * k as f64 / n as f64, top + height * 0.3).unwrap();
+        check_position(&tab, 1, play, k);
+    }
     for k in [1, 17, n / 2, n] {
         let point = format!(
             "document.querySelector('svg[data-graph=\"0\"] circle[data-m=\"{k}\"]').getBoundingClientRect()"
@@ -191,6 +202,67 @@ fn keys_and_a_click_on_the_score_graph_step_to_the_move() {
 }
 
 #[test]
+fn the_slider_steps_to_where_it_is_clicked_and_dragged() {
+    let Some(browser) = Browser::shared() else { return };
+    let play = &played().games[0].1;
+    let n = play.moves.len();
+    let tab = open(browser, "#g1m10");
+    check_position(&tab, 1, play, 10);
+    let [left, top, width, height] = tab.rect("#slider").unwrap();
+    let y = top + height / 2.0;
+    let shown = |tab: &Tab| tab.text("main.dataset.m").unwrap().parse::<usize>().unwrap();
+    for fraction in [0.75, 0.25, 0.5] {
+        let before = shown(&tab);
+        tab.click(left + width * fraction, y).unwrap();
+        tab.wait_for(&format!("main.dataset.m !== '{before}'"), Duration::from_secs(10)).unwrap();
+        let m = shown(&tab);
+        // The thumb's own width shifts a range input's scale by a few moves at most.
+        let expected = fraction * n as f64;
+        assert!(
+            (m as f64 - expected).abs() <= 2.0 + n as f64 / 20.0,
+            "clicked at {fraction}: move {m} of {n}"
+        );
+        check_position(&tab, 1, play, m);
+        let position = tab.text("document.getElementById('position').textContent").unwrap();
+        assert_eq!(position, format!("move {m} of {n}"));
+    }
+    // Dragged from its thumb past its right end: the last move; back past its left end: the start.
+    let (x, _) = tab.centre("#slider").unwrap();
+    tab.drag((x, y), (left + width + 40.0, y), 8).unwrap();
+    check_position(&tab, 1, play, n);
+    tab.drag((left + width - 4.0, y), (left - 40.0, y), 8).unwrap();
+    check_position(&tab, 1, play, 0);
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+}
+
+#[test]
+fn a_bots_name_shows_literally_and_the_bots_table_is_above_the_games() {
+    let Some(browser) = Browser::shared() else { return };
+    let tab = open(browser, "");
+    let table = tab
+        .text("Array.from(document.querySelectorAll('#bots tr')).map(r => Array.from(r.children).map(c => c.textContent).join('|')).join('\\n')")
+        .unwrap();
+    let lines: Vec<&str> = table.lines().collect();
+    assert_eq!(lines.len(), 3, "{table}");
+    assert!(lines[0].starts_with("bot|games|mean ± 2 s.e.|bot - A (paired)|better|worse"), "{table}");
+    assert!(lines[1].starts_with("A|4|"), "{table}");
+    assert!(lines[2].starts_with(&format!("{ODD_NAME}|4|")), "{table}");
+    assert!(lines[2].ends_with("|0|4"), "random is worse on every seed: {table}");
+    let above = "document.getElementById('bots').compareDocumentPosition(document.getElementById('games')) & Node.DOCUMENT_POSITION_FOLLOWING";
+    assert!(tab.eval(above).unwrap().as_f64().unwrap() > 0.0);
+    let cells = tab
+        .text("Array.from(document.querySelectorAll('#games tbody td:nth-child(2)')).map(c => c.textContent).join(' ')")
+        .unwrap();
+    assert_eq!(cells, format!("A {ODD_NAME} ").repeat(4).trim_end());
+    tab.eval("location.hash = '#g2m3'").unwrap();
+    check_position(&tab, 2, &played().games[1].1, 3);
+    let title = tab.text("document.getElementById('game-title').textContent").unwrap();
+    assert!(title.starts_with(&format!("Game 2 (bot {ODD_NAME}): seed 3, score ")), "{title}");
+    assert_eq!(tab.eval("document.querySelectorAll('main i').length").unwrap().as_f64(), Some(0.0));
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+}
+
+#[test]
 fn the_table_sorts_filters_and_makes_a_screenshot() {
     let Some(browser) = Browser::shared() else { return };
     let tab = open(browser, "");
@@ -200,8 +272,10 @@ fn the_table_sorts_filters_and_makes_a_screenshot() {
         .unwrap();
     let scores: Vec<u64> = scores.split(',').map(|s| s.parse().unwrap()).collect();
     assert!(scores.windows(2).all(|w| w[0] <= w[1]) && scores.len() == 8, "{scores:?}");
-    tab.eval("(s => { s.value = 'B'; s.dispatchEvent(new Event('change')); })(document.querySelector('select[data-filter=\"bot\"]'))")
-        .unwrap();
+    tab.eval(&format!(
+        "(s => {{ s.value = `{ODD_NAME}`; s.dispatchEvent(new Event('change')); }})(document.querySelector('select[data-filter=\"bot\"]'))"
+    ))
+    .unwrap();
     assert_eq!(tab.eval("document.querySelectorAll('#games tbody tr').length").unwrap().as_f64(), Some(4.0));
     tab.eval("document.querySelector('#games tbody tr').click()").unwrap();
     tab.wait_for("document.body.dataset.view === 'game'", Duration::from_secs(10)).unwrap();

@@ -7,8 +7,8 @@
 //! on a small machine. It runs under a tiny `sh` watcher that stops it (and removes its temporary
 //! profile) when the test binary exits and its end of the watcher's stdin closes.
 
-use crate::json::{self, quote, Value};
 use crate::websocket::WebSocket;
+use serde_json::{json, Value};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -90,21 +90,24 @@ impl Browser {
             .as_ref()
     }
 
-    /// Sends `method` with `params` (a JSON object's text) to the browser or to a tab's `session`,
-    /// and waits for its result.
-    fn call(&self, session: Option<&str>, method: &str, params: &str) -> Result<Value, String> {
+    /// Sends `method` with `params` (a JSON object) to the browser or to a tab's `session`, and
+    /// waits for its result.
+    fn call(&self, session: Option<&str>, method: &str, params: Value) -> Result<Value, String> {
         let mut connection = self.connection.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
         connection.next_id += 1;
         let id = connection.next_id;
-        let session = session.map_or(String::new(), |s| format!(",\"sessionId\":{}", quote(s)));
-        connection
-            .socket
-            .send(&format!("{{\"id\":{id},\"method\":\"{method}\",\"params\":{params}{session}}}"))?;
+        let mut message = json!({ "id": id, "method": method, "params": params });
+        if let Some(session) = session {
+            message["sessionId"] = json!(session);
+        }
+        connection.socket.send(&message.to_string())?;
         loop {
-            let message = json::parse(&connection.socket.receive()?)?;
-            if message.get("id").and_then(Value::as_f64) == Some(id as f64) {
+            let text = connection.socket.receive()?;
+            let message: Value = serde_json::from_str(&text)
+                .map_err(|e| format!("the browser sent bad JSON ({e}): {text}"))?;
+            if message.get("id").and_then(Value::as_u64) == Some(id) {
                 if let Some(error) = message.get("error") {
-                    return Err(format!("{method}: {error:?}"));
+                    return Err(format!("{method}: {error}"));
                 }
                 return Ok(message.get("result").cloned().unwrap_or(Value::Null));
             }
@@ -119,21 +122,18 @@ impl Browser {
     /// # Errors
     /// The browser refused.
     pub fn tab(&self, width: u32, height: u32) -> Result<Tab<'_>, String> {
-        let created = self.call(None, "Target.createTarget", "{\"url\":\"about:blank\"}")?;
+        let created = self.call(None, "Target.createTarget", json!({ "url": "about:blank" }))?;
         let target = created.get("targetId").and_then(Value::as_str).ok_or("no targetId")?.to_string();
-        let attached = self.call(
-            None,
-            "Target.attachToTarget",
-            &format!("{{\"targetId\":{},\"flatten\":true}}", quote(&target)),
-        )?;
+        let attached =
+            self.call(None, "Target.attachToTarget", json!({ "targetId": target, "flatten": true }))?;
         let session = attached.get("sessionId").and_then(Value::as_str).ok_or("no sessionId")?.to_string();
         let tab = Tab { browser: self, session, target };
         for domain in ["Page", "Runtime", "Log"] {
-            tab.call(&format!("{domain}.enable"), "{}")?;
+            tab.call(&format!("{domain}.enable"), json!({}))?;
         }
         tab.call(
             "Emulation.setDeviceMetricsOverride",
-            &format!("{{\"width\":{width},\"height\":{height},\"deviceScaleFactor\":1,\"mobile\":false}}"),
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false }),
         )?;
         Ok(tab)
     }
@@ -147,7 +147,7 @@ pub struct Tab<'a> {
 }
 
 impl Tab<'_> {
-    fn call(&self, method: &str, params: &str) -> Result<Value, String> {
+    fn call(&self, method: &str, params: Value) -> Result<Value, String> {
         self.browser.call(Some(&self.session), method, params)
     }
 
@@ -156,8 +156,8 @@ impl Tab<'_> {
     /// # Errors
     /// The browser refused, or the page did not load within 30 s.
     pub fn goto(&self, url: &str) -> Result<(), String> {
-        self.call("Page.navigate", &format!("{{\"url\":{}}}", quote(url)))?;
-        let loaded = format!("location.href === {} && document.readyState === 'complete'", quote(url));
+        self.call("Page.navigate", json!({ "url": url }))?;
+        let loaded = format!("location.href === {} && document.readyState === 'complete'", json!(url));
         self.wait_for(&loaded, Duration::from_secs(30)).map(|_| ())
     }
 
@@ -166,15 +166,14 @@ impl Tab<'_> {
     /// # Errors
     /// The expression threw (its message), or the browser refused.
     pub fn eval(&self, expression: &str) -> Result<Value, String> {
-        let result = self.call(
-            "Runtime.evaluate",
-            &format!("{{\"expression\":{},\"returnByValue\":true,\"awaitPromise\":true}}", quote(expression)),
-        )?;
+        let params = json!({ "expression": expression, "returnByValue": true, "awaitPromise": true });
+        let result = self.call("Runtime.evaluate", params)?;
         if let Some(details) = result.get("exceptionDetails") {
-            let text = details.at("exception.description").and_then(Value::as_str).unwrap_or("an exception");
+            let text =
+                details.pointer("/exception/description").and_then(Value::as_str).unwrap_or("an exception");
             return Err(format!("{expression}: {text}"));
         }
-        Ok(result.at("result.value").cloned().unwrap_or(Value::Null))
+        Ok(result.pointer("/result/value").cloned().unwrap_or(Value::Null))
     }
 
     /// A string-valued expression's value.
@@ -225,9 +224,13 @@ impl Tab<'_> {
         for kind in ["rawKeyDown", "keyUp"] {
             self.call(
                 "Input.dispatchKeyEvent",
-                &format!(
-                    "{{\"type\":\"{kind}\",\"key\":\"{key}\",\"code\":\"{key}\",\"windowsVirtualKeyCode\":{code},\"nativeVirtualKeyCode\":{code}}}"
-                ),
+                json!({
+                    "type": kind,
+                    "key": key,
+                    "code": key,
+                    "windowsVirtualKeyCode": code,
+                    "nativeVirtualKeyCode": code,
+                }),
             )?;
         }
         Ok(())
@@ -238,13 +241,58 @@ impl Tab<'_> {
     /// # Errors
     /// The browser refused.
     pub fn click(&self, x: f64, y: f64) -> Result<(), String> {
-        for kind in ["mouseMoved", "mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                &format!("{{\"type\":\"{kind}\",\"x\":{x},\"y\":{y},\"button\":\"left\",\"clickCount\":1}}"),
-            )?;
+        self.mouse("mouseMoved", (x, y), 0)?;
+        self.mouse("mousePressed", (x, y), 1)?;
+        self.mouse("mouseReleased", (x, y), 0)
+    }
+
+    /// Drags with the left button held from (`x0`, `y0`) to (`x1`, `y1`) in `steps` moves (a
+    /// slider's thumb, a selection).
+    ///
+    /// # Errors
+    /// The browser refused.
+    pub fn drag(&self, (x0, y0): (f64, f64), (x1, y1): (f64, f64), steps: u32) -> Result<(), String> {
+        self.mouse("mouseMoved", (x0, y0), 0)?;
+        self.mouse("mousePressed", (x0, y0), 1)?;
+        let steps = steps.max(1);
+        for k in 1..=steps {
+            let t = f64::from(k) / f64::from(steps);
+            self.mouse("mouseMoved", (x0 + (x1 - x0) * t, y0 + (y1 - y0) * t), 1)?;
         }
-        Ok(())
+        self.mouse("mouseReleased", (x1, y1), 0)
+    }
+
+    /// The centre of the first element `selector` matches, in CSS pixels of the viewport (its
+    /// `getBoundingClientRect`).
+    ///
+    /// # Errors
+    /// No such element, or the browser refused.
+    pub fn centre(&self, selector: &str) -> Result<(f64, f64), String> {
+        let rect = self.rect(selector)?;
+        Ok((rect[0] + rect[2] / 2.0, rect[1] + rect[3] / 2.0))
+    }
+
+    /// `[x, y, width, height]` of the first element `selector` matches (its
+    /// `getBoundingClientRect`, CSS pixels of the viewport).
+    ///
+    /// # Errors
+    /// No such element, or the browser refused.
+    pub fn rect(&self, selector: &str) -> Result<[f64; 4], String> {
+        let expression = format!(
+            "(e => e && (r => [r.x, r.y, r.width, r.height])(e.getBoundingClientRect()))(document.querySelector({}))",
+            json!(selector)
+        );
+        let value = self.eval(&expression)?;
+        let numbers: Vec<f64> = value.as_array().into_iter().flatten().filter_map(Value::as_f64).collect();
+        numbers.try_into().map_err(|_| format!("no element {selector:?}"))
+    }
+
+    /// One mouse event at `(x, y)`, with `buttons` (1: the left one) held.
+    fn mouse(&self, kind: &str, (x, y): (f64, f64), buttons: u8) -> Result<(), String> {
+        let button = if buttons == 0 && kind == "mouseMoved" { "none" } else { "left" };
+        let params =
+            json!({ "type": kind, "x": x, "y": y, "button": button, "buttons": buttons, "clickCount": 1 });
+        self.call("Input.dispatchMouseEvent", params).map(|_| ())
     }
 
     /// A PNG of the viewport.
@@ -252,7 +300,7 @@ impl Tab<'_> {
     /// # Errors
     /// The browser refused.
     pub fn screenshot(&self) -> Result<Vec<u8>, String> {
-        let shot = self.call("Page.captureScreenshot", "{\"format\":\"png\"}")?;
+        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }))?;
         decode_base64(shot.get("data").and_then(Value::as_str).ok_or("no screenshot data")?)
     }
 
@@ -271,12 +319,12 @@ impl Tab<'_> {
                 let method = event.get("method").and_then(Value::as_str)?;
                 let params = event.get("params")?;
                 match method {
-                    "Runtime.exceptionThrown" => Some(format!("{:?}", params.get("exceptionDetails")?)),
+                    "Runtime.exceptionThrown" => Some(params.get("exceptionDetails")?.to_string()),
                     "Runtime.consoleAPICalled" if params.get("type")?.as_str()? == "error" => {
-                        Some(format!("console.error: {:?}", params.get("args")?))
+                        Some(format!("console.error: {}", params.get("args")?))
                     }
-                    "Log.entryAdded" if params.at("entry.level")?.as_str()? == "error" => {
-                        Some(format!("log: {}", params.at("entry.text")?.as_str()?))
+                    "Log.entryAdded" if params.pointer("/entry/level")?.as_str()? == "error" => {
+                        Some(format!("log: {}", params.pointer("/entry/text")?.as_str()?))
                     }
                     _ => None,
                 }
@@ -287,11 +335,7 @@ impl Tab<'_> {
 
 impl Drop for Tab<'_> {
     fn drop(&mut self) {
-        let _ = self.browser.call(
-            None,
-            "Target.closeTarget",
-            &format!("{{\"targetId\":{}}}", quote(&self.target)),
-        );
+        let _ = self.browser.call(None, "Target.closeTarget", json!({ "targetId": self.target }));
     }
 }
 
@@ -354,7 +398,13 @@ mod tests {
         let tab = browser.tab(400, 300).unwrap();
         let url = format!("file://{}", page.display());
         tab.goto(&url).unwrap();
-        assert_eq!(tab.eval("1 + 2").unwrap(), Value::Number(3.0));
+        assert_eq!(tab.eval("1 + 2").unwrap(), json!(3));
+        assert_eq!(
+            tab.eval("({ a: [1, 'x\"<'], b: null })").unwrap(),
+            json!({ "a": [1, "x\"<"], "b": null })
+        );
+        assert_eq!(tab.rect("#box").unwrap(), [0.0, 0.0, 200.0, 100.0]);
+        assert!(tab.rect("#none").unwrap_err().contains("no element"));
         tab.key("ArrowRight").unwrap();
         tab.key("Home").unwrap();
         assert_eq!(tab.text("keys.join(' ')").unwrap(), "ArrowRight Home");

@@ -3,12 +3,14 @@
 // address's fragment `#g3m40` (game 3 after 40 moves) that follows the stepping.
 //
 // The game's script defines `GAME` before this one runs:
-//   GAME.load(RECORDS) -> { games, columns, filters, lossKey? }
-//     games:   [{ id, n, row }]: `id` the game's number in the fragment, `n` its moves,
+//   GAME.load(RECORDS) -> { games, columns, filters, table? }
+//     games:   [{ id, n, row, rowClass? }]: `id` the game's number in the fragment, `n` its moves,
 //              `row` the table's values by column key (numbers sort as numbers)
 //     columns: [{ key, label, digits? }] (`digits`: a number's decimals)
 //     filters: [{ label, options: [[value, text]...], test(game, value) -> bool }] (value "" = all)
-//   GAME.header(game) -> HTML of the game's title line
+//     table:   { columns: [text...], rows: [[text...]...] }, shown above the games (the bots' table)
+//   GAME.header(game) -> the game's title line: a DOM node, or text in which only <b> (with a
+//                        class) is markup, the rest shown as text (entities read as characters)
 //   GAME.moves(game) -> [{ text, note }] for moves 1..n (index 0 is move 1)
 //   GAME.draw(game, m, board, info): draws the position after m moves into the two elements
 //   GAME.graphs(game) -> [{ title, ymin?, ymax?, format(y), series: [{ name, cls, points: [[m, y]...] }] }]
@@ -21,13 +23,29 @@
     const node = document.createElement(tag);
     for (const [key, value] of Object.entries(attrs || {})) {
       if (key === "text") node.textContent = value;
-      else if (key === "html") node.innerHTML = value;
       else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
       else node.setAttribute(key, value);
     }
     for (const child of children || []) node.appendChild(child);
     return node;
   }
+  // A game script's title line as DOM nodes: a node as it is; text parsed inertly (no script
+  // runs, nothing loads) and rebuilt from its text and its <b class> elements alone, every string
+  // through textContent.
+  function content(value) {
+    if (value instanceof Node) return value;
+    const parsed = new DOMParser().parseFromString("<body>" + String(value), "text/html").body;
+    const out = document.createDocumentFragment();
+    for (const node of parsed.childNodes) {
+      if (node.nodeType === Node.ELEMENT_NODE && node.tagName === "B") {
+        out.appendChild(el("b", node.className ? { class: node.className, text: node.textContent } : { text: node.textContent }));
+      } else {
+        out.appendChild(document.createTextNode(node.textContent));
+      }
+    }
+    return out;
+  }
+
   const SVG = "http://www.w3.org/2000/svg";
   function svg(tag, attrs) {
     const node = document.createElementNS(SVG, tag);
@@ -79,7 +97,16 @@
       class: g.rowClass || "",
       onclick: () => { location.hash = "#g" + g.id; },
     }, columns.map((c) => el("td", { text: formatCell(g.row[c.key], c.digits) })))));
-    main.replaceChildren(controls, el("table", { id: "games" }, [el("thead", {}, [head]), body]));
+    main.replaceChildren(...summaryTable(), controls, el("table", { id: "games" }, [el("thead", {}, [head]), body]));
+  }
+
+  // The game script's table above the games (the bots' means and paired differences), if any.
+  function summaryTable() {
+    const table = state.data.table;
+    if (!table || !table.rows || table.rows.length === 0) return [];
+    const head = el("tr", {}, table.columns.map((c) => el("th", { text: c })));
+    const rows = table.rows.map((row) => el("tr", {}, row.map((cell) => el("td", { text: cell }))));
+    return [el("table", { id: "bots" }, [el("thead", {}, [head]), el("tbody", {}, rows)])];
   }
 
   function formatCell(value, digits) {
@@ -117,7 +144,7 @@
     const graphs = el("div", { id: "graphs" }, GAME.graphs(game).map((g, i) => drawGraph(g, game.n, i)));
     main.replaceChildren(
       nav,
-      el("h2", { id: "game-title", html: GAME.header(game) }),
+      el("h2", { id: "game-title" }, [content(GAME.header(game))]),
       el("div", { class: "game" }, [
         el("div", { class: "left" }, [el("div", { id: "board" }), controls, el("div", { id: "info" }), graphs]),
         list,
@@ -137,9 +164,11 @@
     const current = document.querySelector('#moves li[data-m="' + m + '"]');
     if (current) {
       current.classList.add("current");
+      // Scrolled into the list's middle when it is not wholly in view: both boxes as laid out.
       const list = document.getElementById("moves");
-      if (current.offsetTop < list.scrollTop || current.offsetTop > list.scrollTop + list.clientHeight - 30) {
-        list.scrollTop = current.offsetTop - list.clientHeight / 2;
+      const box = list.getBoundingClientRect(), row = current.getBoundingClientRect();
+      if (row.top < box.top || row.bottom > box.bottom) {
+        list.scrollTop += row.top - box.top - (box.height - row.height) / 2;
       }
     }
     for (const cursor of document.querySelectorAll("#graphs .cursor")) {
@@ -153,7 +182,7 @@
   }
 
   // A graph over the game: x is the move (0..n), every point a circle (data-m) at its move; a click
-  // anywhere picks the nearest move by the same scale the points were drawn with.
+  // anywhere picks the nearest move by where the plot area (moves 0 to n) is laid out on the page.
   const W = 640, H = 130, L = 46, R = 10, T = 18, B = 18;
   function drawGraph(graph, n, index) {
     const values = graph.series.flatMap((s) => s.points.map((p) => p[1]));
@@ -173,12 +202,15 @@
       label.textContent = graph.format ? graph.format(v) : String(Math.round(v));
       chart.appendChild(label);
     }
-    let legend = W - R;
-    for (const s of graph.series.slice().reverse()) {
-      const text = svg("text", { x: legend, y: 12, class: "legend " + s.cls });
-      text.textContent = s.name;
-      chart.appendChild(text);
-      legend -= 9 + 6.5 * s.name.length;
+    // The legend: one line of names, right-aligned, each in its series' colour.
+    const legend = svg("text", { x: W - R, y: 12, class: "legend" });
+    graph.series.forEach((s, i) => {
+      const name = svg("tspan", { class: "legend " + s.cls });
+      name.textContent = (i > 0 ? "\u2002" : "") + s.name;
+      legend.appendChild(name);
+    });
+    chart.appendChild(legend);
+    for (const s of graph.series) {
       if (s.points.length === 0) continue;
       chart.appendChild(svg("polyline", {
         class: "line " + s.cls,
@@ -191,10 +223,11 @@
       }
     }
     chart.appendChild(svg("line", { class: "cursor", x1: L, x2: L, y1: T, y2: H - B, "data-x0": L, "data-dx": dx }));
+    const plot = svg("rect", { class: "plot", x: L, y: T, width: W - L - R, height: H - T - B });
+    chart.insertBefore(plot, chart.firstChild);
     chart.addEventListener("click", (event) => {
-      const box = chart.getBoundingClientRect();
-      const px = (event.clientX - box.left) * (W / box.width);
-      step((px - L) / dx);
+      const box = plot.getBoundingClientRect();
+      if (box.width > 0) step(((event.clientX - box.left) / box.width) * Math.max(1, n));
     });
     return chart;
   }

@@ -95,7 +95,7 @@ pub fn play_game(seed: u64, options: &PlayOptions, player: &mut dyn Player) -> G
         boards: Vec::new(),
         transcript: String::new(),
         play: Play {
-            bot: 'A',
+            bot: "A".to_string(),
             seed,
             convention: options.rules.convention,
             start: *game.board(),

@@ -2,7 +2,9 @@
 // game, then `+ bot seed convention start next score` and one word a move: `FFTT.think_us.edits.
 // next.score`, see linez_tools::games_file), rebuilds every board from the recorded changes (what
 // the referee played, no second draw), and draws the moved number's path, the numbers that landed,
-// the removed cells, nextThree, and the score, empty cells and thinking over the game.
+// the removed cells, nextThree, and the score, empty cells and thinking over the game. Above the
+// games, the bots' table (`BOTS_TABLE`, defined by linez-sim before this script). Nothing from the
+// records reaches the page as markup: every text goes in through textContent.
 "use strict";
 const GAME = (function () {
   const SIZE = 9, CELLS = 81;
@@ -38,12 +40,14 @@ const GAME = (function () {
       games.push(last);
     });
     const mean = games.reduce((s, g) => s + g.score, 0) / Math.max(1, games.length);
-    const compared = games.some((g) => g.bot === "B");
+    const bots = [...new Set(games.map((g) => g.bot))];
+    const several = bots.length > 1;
     const out = games.filter((g) => g.play).map((g, i) => ({
       id: i + 1,
       n: g.play.moves.length,
       summary: g,
       play: g.play,
+      several,
       rowClass: g.score < mean ? "loss" : "",
       row: {
         number: i + 1, bot: g.bot, seed: g.seed, score: g.score, end: g.end, moves: g.moves,
@@ -56,10 +60,10 @@ const GAME = (function () {
         test: (g, v) => (v === "below") === (g.row.score < mean) },
       { label: "end", options: ends.map((e) => [e, e]), test: (g, v) => g.row.end === v },
     ];
-    if (compared) filters.unshift({ label: "bot", options: [["A", "A"], ["B", "B"]], test: (g, v) => g.row.bot === v });
+    if (several) filters.unshift({ label: "bot", options: bots.map((b) => [b, b]), test: (g, v) => g.row.bot === v });
     const columns = [
       { key: "number", label: "game" },
-      compared ? { key: "bot", label: "bot" } : null,
+      several ? { key: "bot", label: "bot" } : null,
       { key: "seed", label: "seed" },
       { key: "score", label: "score" },
       { key: "end", label: "end" },
@@ -67,7 +71,9 @@ const GAME = (function () {
       { key: "think", label: "think (s)", digits: 3 },
       { key: "longest", label: "longest think (ms)", digits: 1 },
     ].filter((c) => c);
-    return { games: out, columns, filters };
+    // The bots' table linez-sim computed (the summary's), given before this script.
+    const table = typeof BOTS_TABLE === "undefined" ? null : BOTS_TABLE;
+    return { games: out, columns, filters, table };
   }
 
   function cellName(convention, i) {
@@ -110,6 +116,24 @@ const GAME = (function () {
     return cells.reverse();
   }
 
+  // Elements built node by node: every attribute through setAttribute, every text through
+  // textContent, so that nothing from the records (a bot's name, a crash's message) is markup.
+  const SVG = "http://www.w3.org/2000/svg";
+  function node(ns, tag, attrs, text) {
+    const e = ns ? document.createElementNS(ns, tag) : document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs || {})) e.setAttribute(key, value);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  const svg = (tag, attrs, text) => node(SVG, tag, attrs, text);
+  const bold = (text) => node(null, "b", {}, text);
+  // Text and nodes in order, as one fragment.
+  function parts(...items) {
+    const out = document.createDocumentFragment();
+    for (const item of items) out.append(item);
+    return out;
+  }
+
   const S = 46, X0 = 30, Y0 = 28;
   const centre = (i) => [X0 + (i % SIZE) * S + S / 2, Y0 + Math.floor(i / SIZE) * S + S / 2];
 
@@ -126,45 +150,49 @@ const GAME = (function () {
       }
     }
     const width = X0 + SIZE * S + 150, height = Y0 + SIZE * S + 12;
-    let s = '<svg viewBox="0 0 ' + width + " " + height + '" xmlns="http://www.w3.org/2000/svg">';
+    const s = svg("svg", { viewBox: "0 0 " + width + " " + height });
     for (let r = 0; r < SIZE; r++) {
       const [, y] = centre(r * SIZE);
       const [x] = centre(r);
       const rowLabel = conv === "letter-column" ? String(r + 1) : String.fromCharCode(65 + r);
       const colLabel = conv === "letter-column" ? String.fromCharCode(65 + r) : String(r + 1);
-      s += '<text class="label" x="' + (X0 - 12) + '" y="' + (y + 4) + '">' + rowLabel + "</text>";
-      s += '<text class="label" x="' + x + '" y="' + (Y0 - 9) + '">' + colLabel + "</text>";
+      s.append(svg("text", { class: "label", x: X0 - 12, y: y + 4 }, rowLabel));
+      s.append(svg("text", { class: "label", x, y: Y0 - 9 }, colLabel));
     }
     for (let i = 0; i < CELLS; i++) {
       const [x, y] = centre(i), v = board[i];
       const cls = ["cell", removed.has(i) && v === 0 ? "removed" : "", mv && i === mv.from ? "from" : ""].join(" ");
-      s += '<rect class="' + cls + '" data-cell="' + cellName(conv, i) + '" data-v="' + (v === 0 ? "." : v) + '" x="' + (x - S / 2) +
-        '" y="' + (y - S / 2) + '" width="' + S + '" height="' + S + '"><title>' + cellName(conv, i) + "</title></rect>";
+      const rect = svg("rect", {
+        class: cls, "data-cell": cellName(conv, i), "data-v": v === 0 ? "." : v, x: x - S / 2, y: y - S / 2, width: S, height: S,
+      });
+      rect.append(svg("title", {}, cellName(conv, i)));
+      s.append(rect);
     }
     if (mv) {
       const route = path(boards[m - 1], mv.from, mv.to).map((c) => centre(c).join(",")).join(" ");
-      s += '<polyline class="path" points="' + route + '"/>';
+      s.append(svg("polyline", { class: "path", points: route }));
     }
     for (let i = 0; i < CELLS; i++) {
       const [x, y] = centre(i), v = board[i];
       if (removed.has(i) && v === 0) {
-        s += '<path class="cross" d="M' + (x - 9) + " " + (y - 9) + "L" + (x + 9) + " " + (y + 9) + "M" + (x + 9) + " " + (y - 9) + "L" + (x - 9) + " " + (y + 9) + '"/>';
+        const d = "M" + (x - 9) + " " + (y - 9) + "L" + (x + 9) + " " + (y + 9) + "M" + (x + 9) + " " + (y - 9) + "L" + (x - 9) + " " + (y + 9);
+        s.append(svg("path", { class: "cross", d }));
       }
       if (v === 0) continue;
       const mark = mv && i === mv.to ? " moved" : placed.has(i) ? " landed" : "";
-      s += '<circle class="ball' + mark + '" cx="' + x + '" cy="' + y + '" r="17" fill="' + COLOURS[v] + '"/>';
-      s += '<text class="digit" x="' + x + '" y="' + (y + 6) + '">' + v + "</text>";
+      s.append(svg("circle", { class: "ball" + mark, cx: x, cy: y, r: 17, fill: COLOURS[v] }));
+      s.append(svg("text", { class: "digit", x, y: y + 6 }, String(v)));
     }
     const next = mv ? mv.next : game.play.next;
     const nx = X0 + SIZE * S + 30;
-    s += '<text class="caption" x="' + nx + '" y="' + (Y0 + 14) + '">nextThree</text>';
+    s.append(svg("text", { class: "caption", x: nx, y: Y0 + 14 }, "nextThree"));
     Array.from(next).forEach((c, k) => {
       const y = Y0 + 48 + k * 44;
-      s += '<circle class="ball" data-next="' + k + '" data-v="' + c + '" cx="' + (nx + 40) + '" cy="' + y + '" r="17" fill="' + COLOURS[Number(c)] + '"/>';
-      s += '<text class="digit" x="' + (nx + 40) + '" y="' + (y + 6) + '">' + c + "</text>";
+      s.append(svg("circle", { class: "ball", "data-next": k, "data-v": c, cx: nx + 40, cy: y, r: 17, fill: COLOURS[Number(c)] || "#999" }));
+      s.append(svg("text", { class: "digit", x: nx + 40, y: y + 6 }, c));
     });
-    boardEl.innerHTML = s + "</svg>";
-    infoEl.innerHTML = describe(game, m, mv, board);
+    boardEl.replaceChildren(s);
+    infoEl.replaceChildren(describe(game, m, mv, board));
   }
 
   function describe(game, m, mv, board) {
@@ -180,18 +208,20 @@ const GAME = (function () {
       text = "Move " + m + ": " + cellName(conv, mv.from) + cellName(conv, mv.to) + " (" + mv.think.toFixed(1) + " ms)" +
         (gone ? ", removed " + gone : "") + (landed.length ? ", landed " + landed.join(" ") : "") + ".";
     }
-    text += " Score <b>" + score + "</b>, " + empty + " empty cells.";
+    const out = parts(text + " Score ", bold(String(score)), ", " + empty + " empty cells.");
     if (m === game.n) {
       const g = game.summary;
-      text += " <b>The game ends: " + g.end + "</b>" + (g.detail ? " (" + g.detail.replace(/</g, "&lt;") + ")" : "") + ".";
+      out.append(" ", bold("The game ends: " + g.end), (g.detail ? " (" + g.detail + ")" : "") + ".");
     }
-    return text;
+    return out;
   }
 
   function header(game) {
     const g = game.summary;
-    return "Game " + game.id + (g.bot === "B" ? " (bot B)" : "") + ": seed " + g.seed + ", score <b>" + g.score + "</b> after " +
-      g.moves + " moves, end " + g.end + ", thinking " + g.think.toFixed(3) + " s";
+    return parts(
+      "Game " + game.id + (game.several ? " (bot " + g.bot + ")" : "") + ": seed " + g.seed + ", score ",
+      bold(String(g.score)),
+      " after " + g.moves + " moves, end " + g.end + ", thinking " + g.think.toFixed(3) + " s");
   }
 
   function moves(game) {
