@@ -251,7 +251,8 @@ impl Play {
     }
 }
 
-/// Every game of `paths`, file by file: its summary line, and its game line when the file has one.
+/// Every game of `paths`, file by file (each plain or gzip, [`match_kit::files::read_text`]): its
+/// summary line, and its game line when the file has one.
 ///
 /// # Errors
 /// A file that cannot be read, or a malformed line (its file and line named), or a game line that
@@ -260,8 +261,7 @@ pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<Entry>, 
     let mut games: Vec<Entry> = Vec::new();
     for path in paths {
         let path = path.as_ref();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = match_kit::files::read_text(path)?;
         for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             let at = |e: String| format!("{} line {}: {e}", path.display(), number + 1);
             if line.starts_with('+') {
@@ -372,6 +372,9 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].1.as_ref(), Some(&play));
         assert!(games[1].1.is_none(), "an old line without its game still merges");
+        let zipped = dir.join("good.txt.gz");
+        match_kit::files::write_text(&zipped, &std::fs::read_to_string(&good).unwrap()).unwrap();
+        assert_eq!(read_files(&[&zipped]).unwrap(), games, "gzip reads as its text");
         let truncated = dir.join("truncated.txt");
         let line = play.to_line();
         std::fs::write(&truncated, format!("{row}\n{}\n", &line[..line.len() - 3])).unwrap();
