@@ -8,6 +8,7 @@ use std::process::Command;
 
 pub const HEX_ARENA: &str = env!("CARGO_BIN_EXE_hex-arena");
 pub const HEX_BASELINE: &str = env!("CARGO_BIN_EXE_hex-baseline");
+pub const HEX_TRAIN: &str = env!("CARGO_BIN_EXE_hex-train");
 
 /// Answers the first empty cell of each turn (scanning rows top to bottom). `$1`, if given, is a
 /// turn number (1-based) before which it sleeps 1.2 s; `$2`, if given, a file that receives every
