@@ -14,8 +14,8 @@
 //! is left out when no answer had a message (and absent in older records).
 //!
 //! `values` (optional, after `late`) lists the search's value of each position for its side to
-//! move in -1..1, in the order of `moves` (`-` where none: the forced opening); `hex-train
-//! selfplay` writes it and `hex-train value --value-share` fits to it.
+//! move in -1..1, in the order of `moves` (`-` where none: the forced opening); the self-play
+//! loop's games carry it (`hex-train selfplay`, removed after commit 0f321a2); read, not used.
 //!
 //! `hex-arena` writes them; its `svg`, `sgf` and `merge` and the Hex trainers read them.
 
@@ -246,7 +246,8 @@ fn decode_message(text: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// The records of `paths`, file by file in their order; blank lines are skipped.
+/// The records of `paths`, file by file in their order, each plain or gzip
+/// ([`match_kit::files::read_text`]); blank lines are skipped.
 ///
 /// # Errors
 /// A file that cannot be read, or a line that is not a record (its file and line named).
@@ -254,8 +255,7 @@ pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<Record>,
     let mut records = Vec::new();
     for path in paths {
         let path = path.as_ref();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = match_kit::files::read_text(path)?;
         for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             records.push(
                 Record::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?,

@@ -11,9 +11,7 @@
 //!   board ([`Playouts`], [`Fill`], [`Answers`], [`Stones`], [`Rng`]) and its weights
 //!   ([`PlayoutWeights`], [`playout_table_source`]), its search of one position ([`analyse`],
 //!   [`Analysis`]), its move prior's features ([`ShapeFeatures`], [`MoveFeatures`]) and learned
-//!   table's text ([`shape_table_source`], [`ShapeWeights`]); the value search of the self-play
-//!   loop ([`Ubfm`], [`Choice`]) and its network ([`ValueNet`], [`value_input`], [`network_text`],
-//!   [`parse_network`], [`VALUE_INPUTS`]).
+//!   table's text ([`shape_table_source`], [`ShapeWeights`]).
 //!
 //! The modules in the order they depend on each other (each uses only those above it):
 //!
@@ -25,8 +23,7 @@
 //! * `position`: the bot's fast board derived from the rules: side nodes, union-find.
 //! * `inferior`: dead cells by local patterns.
 //! * `connections`: virtual connections (bridges, edge templates), proofs and mustplay.
-//! * `node_rules`: the solver's rules at a node (wins, threats, proofs, mustplay, pruning),
-//!   shared by both searches.
+//! * `node_rules`: the solver's rules at a node (wins, threats, proofs, mustplay, pruning).
 //! * `patterns`: learned local shapes (weights in `shape_table`) used as move priors.
 //! * `local_answers`: the playouts' answers near the last move, by those shapes' weights as
 //!   simulation balancing refits them (`playout_table`).
@@ -34,8 +31,6 @@
 //!   pruning and a solver.
 //! * `bot`: the game loop, the clock, the swap decision and the opening; [`Settings`].
 //! * `tools`: the entries the tools use (feature `tuning`).
-//! * `value_net`, `ubfm`: a value network over the stones and best-first minimax over it (feature
-//!   `tuning`; the self-play loop's engine, crates/hex/RESULTS.md).
 
 // Without the feature `tuning`, what only the tools use of the bot's modules is dead here.
 #![cfg_attr(not(feature = "tuning"), allow(dead_code, unused_imports))]
@@ -55,10 +50,6 @@ mod search;
 mod shape_table;
 #[cfg(feature = "tuning")]
 mod tools;
-#[cfg(feature = "tuning")]
-mod ubfm;
-#[cfg(feature = "tuning")]
-mod value_net;
 
 pub use board::{Board, Cell, Color, Game, IllegalMove, Move, CELLS, SIZE};
 pub use bot::{play, Settings};
@@ -74,7 +65,3 @@ pub use tools::{
     analyse, playout_table_source, shape_table_source, Analysis, Answers, Fill, MoveFeatures, PlayoutWeights,
     Playouts, ShapeFeatures, ShapeWeights, Stones,
 };
-#[cfg(feature = "tuning")]
-pub use ubfm::{Choice, Ubfm};
-#[cfg(feature = "tuning")]
-pub use value_net::{network_text, parse_network, value_input, ValueNet, VALUE_INPUTS};

@@ -1,4 +1,4 @@
-//! The solver's rules at one node, shared by the MCTS (`search`) and the value search (`ubfm`):
+//! The solver's rules at one node, used by the MCTS (`search`):
 //! a cell that wins at once, a win through disjoint bridges and templates, the opponent's threats
 //! (one must be blocked, two lose), a lost position through the opponent's disjoint bridges, the
 //! mustplay region when the opponent is connected through bridges, and otherwise the cells the

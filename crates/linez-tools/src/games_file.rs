@@ -274,7 +274,8 @@ impl Play {
     }
 }
 
-/// Every game of `paths`, file by file: its summary line, and its game line when the file has one.
+/// Every game of `paths`, file by file (each plain or gzip, [`match_kit::files::read_text`]): its
+/// summary line, and its game line when the file has one.
 ///
 /// # Errors
 /// A file that cannot be read (a truncated gzip stream included: one line naming the file), or a
@@ -396,6 +397,9 @@ mod tests {
         assert_eq!(games.len(), 2);
         assert_eq!(games[0].1.as_ref(), Some(&play));
         assert!(games[1].1.is_none(), "an old line without its game still merges");
+        let zipped = dir.join("good.txt.gz");
+        match_kit::files::write_text(&zipped, &std::fs::read_to_string(&good).unwrap()).unwrap();
+        assert_eq!(read_files(&[&zipped]).unwrap(), games, "gzip reads as its text");
         let truncated = dir.join("truncated.txt");
         let line = play.to_line();
         std::fs::write(&truncated, format!("{row}\n{}\n", &line[..line.len() - 3])).unwrap();

@@ -29,7 +29,7 @@ pub fn greedy_move(board: &Board) -> Move {
         // Removals rank above every potential: the potential is below 2^32.
         let value =
             if removal.count > 0 { (1 << 32) + u64::from(removal.count) } else { window_potential(&after) };
-        if best.map_or(true, |(top, _)| value > top) {
+        if best.is_none_or(|(top, _)| value > top) {
             best = Some((value, mv));
         }
     }

@@ -60,8 +60,6 @@ mod cells;
 #[cfg(feature = "game")]
 mod game;
 mod moves;
-#[cfg(feature = "tuning")]
-mod teacher;
 mod turn;
 
 pub use board::{points_for, Board, Removal};
@@ -73,6 +71,4 @@ pub use cells::{
 #[cfg(feature = "game")]
 pub use game::{Game, PlacementCheck, PlacementLines, Rules, SplitMix64, Step};
 pub use moves::{Convention, IllegalMove, Move, CONVENTION};
-#[cfg(feature = "tuning")]
-pub use teacher::{Taught, Teaching};
 pub use turn::{parse_next_three, parse_row, parse_turn, read_turn, Turn};

@@ -8,8 +8,8 @@
 //! proven by the teacher; every setting plays the same random numbers on a position (common random
 //! numbers), so the settings' differences are not sampling noise of the seeds.
 
+use crate::labels::Label;
 use hex::{stone, Answers, Cell, Color, Fill, Move, PlayoutWeights, Playouts, Rng, Stones, CELLS, EMPTY};
-use hex_tools::hex_label::Label;
 use std::time::Instant;
 
 /// One playout policy measured: the bot's local answers with a weight and a number of moves, the
@@ -218,7 +218,7 @@ pub struct FitOptions {
     pub train_limit: usize,
     /// The file the fitted weights are written to as the bot's playout table
     /// (`crates/hex/src/playout_table.rs`).
-    pub table: Option<String>,
+    pub table: Option<std::path::PathBuf>,
 }
 
 /// The error on `positions` of the playouts under `playouts` and `setting`, in all and by band of
@@ -329,8 +329,8 @@ pub fn fit(options: &Options, fit: &FitOptions, labels: &[Label]) -> Result<(), 
         report(epoch, &weights);
     }
     if let Some(table) = &fit.table {
-        std::fs::write(table, hex::playout_table_source(&weights)).map_err(|e| format!("{table}: {e}"))?;
-        println!("wrote {table}");
+        match_kit::files::write_text(table, &hex::playout_table_source(&weights))?;
+        println!("wrote {}", table.display());
     }
     Ok(())
 }

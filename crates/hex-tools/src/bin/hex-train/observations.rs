@@ -1,18 +1,13 @@
 //! The move prior's observations (`hex-train patterns`): the candidates' features at a position
-//! and which of them won, from the moves of game records and from the teacher's labels.
+//! and which of them won, from the moves of game records.
 //!
-//! From records: every move that is a cell (not the referee's forced opening, not a swap), made by
-//! an engine whose name starts with the `player` prefix if given, is one observation whose chosen
-//! cell won all of it. From labels (`hex-train label`): a labelled position is rebuilt from its
-//! moves, with the mover's last move and own move before it derived as for records (after a swap
-//! the swapped stone is the last move and the mover has none); its candidates are
-//! [`ShapeFeatures::of_moves`]'s empty cells and each visited cell wins its share of the visits (the
-//! label lines leave out the moves below their `--min-share`; the shares are of the visits listed).
-//! Either way every tenth game (`game % 10 == 9` for labels, the tenth record for records) is held
-//! out.
+//! Every move that is a cell (not the referee's forced opening, not a swap), made by an engine
+//! whose name starts with the `player` prefix if given, is one observation whose chosen cell won
+//! all of it; its candidates are [`ShapeFeatures::of_moves`]'s empty cells, with the mover's last
+//! move and own move before it (after a swap the swapped stone is the last move and the mover has
+//! none). Every tenth record is held out.
 
 use hex::{Cell, Color, Game, Move, ShapeFeatures};
-use hex_tools::hex_label::Label;
 use hex_tools::hex_record::Record;
 
 /// A candidate's raw features: 6-neighbour class, canonical 12-cell code, last-move class.
@@ -42,7 +37,7 @@ pub fn from_records(
         for (index, &mv) in record.moves.iter().enumerate() {
             let mover = game.to_move();
             let name = if mover == Color::Red { &record.red } else { &record.blue };
-            let learn = !(forced && index == 0) && player.map_or(true, |p| name.starts_with(p));
+            let learn = !(forced && index == 0) && player.is_none_or(|p| name.starts_with(p));
             if let (Move::Place(cell), true) = (mv, learn) {
                 let mut candidates = Vec::new();
                 let mut chosen = usize::MAX;
@@ -68,41 +63,6 @@ pub fn from_records(
         }
     }
     Ok(raw)
-}
-
-/// `(candidates' raw features, (candidate index, visit share) per visited cell, held out)` per
-/// labelled position with at least one visit (the positions the solver proved before any playout
-/// list their winning move with no visits and are left out).
-///
-/// # Errors
-/// A label whose moves are not legal.
-pub fn from_labels(labels: &[Label], shapes: &ShapeFeatures) -> Result<Vec<RawObservation>, String> {
-    let mut out = Vec::new();
-    for label in labels {
-        let mut game = Game::new();
-        let (mut last, mut own_last) = (None, None);
-        for &mv in &label.moves {
-            game.play(mv).map_err(|e| format!("game {}: {mv}: {e:?}", label.game))?;
-            (own_last, last) = recent_after(&game, mv, last);
-        }
-        let features = shapes.of_moves(game.board(), game.to_move(), last, own_last);
-        let total: u64 = label.visits.iter().map(|&(_, n)| u64::from(n)).sum();
-        let mut wins = Vec::new();
-        for &(cell, n) in &label.visits {
-            let index = features
-                .iter()
-                .position(|&(empty, _)| empty == cell)
-                .ok_or_else(|| format!("game {}: visited cell {cell} is not empty", label.game))?;
-            if n > 0 {
-                wins.push((index, n as f64 / total as f64));
-            }
-        }
-        if !wins.is_empty() {
-            let candidates = features.into_iter().map(|(_, f)| (f.shape6, f.shape12, f.recent)).collect();
-            out.push((candidates, wins, label.game % 10 == 9));
-        }
-    }
-    Ok(out)
 }
 
 /// The next mover's own last move and the last move, once `mv` (just played on `game`) followed

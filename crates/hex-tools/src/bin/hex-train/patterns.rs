@@ -12,20 +12,16 @@
 //! patterns), each weight with one virtual win and one virtual loss against a weight of 1.
 //! Every tenth game is held out and reported: the held-out cross-entropy per move (minus the
 //! log-likelihood of the move played) and how often the highest-weighted cell is the one played.
-//!
-//! An observation's wins may be fractional (shares summing to 1): with `--labels`, the positions
-//! the teacher searched ([`crate::observations::from_labels`]) are observations whose wins are the teacher's
-//! visit shares, and the prior is measured and refitted against them; `--write` picks the fit the
-//! table is written from (RECORDS alone by default).
+//! Record files are read plain or gzip (`match_kit::files::read_text`), so the committed
+//! `crates/hex/data/mohex-selfplay/*.txt.gz` go in as they are.
 
 use crate::observations::{self, RawObservation};
 use hex::{ShapeFeatures, ShapeWeights, CELLS, RECENT_MOVE_CLASSES, SHAPE6_CODES};
-use hex_tools::hex_label::Label;
 use hex_tools::hex_record::Record;
 use std::collections::HashMap;
 
-/// One observation: the candidates' features and their shares of the win (a chosen move is one
-/// win of 1.0; a teacher's visit distribution splits it).
+/// One observation: the candidates' features and which of them won (a chosen move is one win of
+/// 1.0).
 #[derive(Clone)]
 pub struct Observation {
     /// `(shape6 class, shape12 index or NONE, last-move class)` per candidate.
@@ -42,45 +38,16 @@ pub struct Options {
     pub min_wins: usize,
     pub max_shapes: usize,
     pub iterations: usize,
-    pub out: String,
-    /// The teacher's labels (`--labels`): measured before and refitted after.
-    pub labels: Vec<Label>,
-    /// The fit the table is written from (`--write`).
-    pub write: TableFit,
-}
-
-/// Which observations the written table is fitted to.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum TableFit {
-    /// The records' moves alone.
-    Records,
-    /// The records' moves and the labels' training positions.
-    Both,
-    /// The labels' training positions alone.
-    Labels,
-}
-
-impl TableFit {
-    pub fn parse(text: &str) -> Option<TableFit> {
-        match text {
-            "records" => Some(TableFit::Records),
-            "both" => Some(TableFit::Both),
-            "labels" => Some(TableFit::Labels),
-            _ => None,
-        }
-    }
+    pub out: std::path::PathBuf,
 }
 
 /// Fits the weights to `records` and writes the table to `options.out`.
 ///
 /// # Errors
-/// `--write both` or `labels` without labels, or a table that cannot be written.
+/// A table that cannot be written.
 pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
-    let Options { player, min_wins, max_shapes, iterations, out, labels, write } = options;
+    let Options { player, min_wins, max_shapes, iterations, out } = options;
     let (min_wins, max_shapes, iterations) = (*min_wins, *max_shapes, *iterations);
-    if *write != TableFit::Records && labels.is_empty() {
-        return Err("--write both or labels needs --labels".to_string());
-    }
     let shapes = ShapeFeatures::new();
     let raw = observations::from_records(records, player.as_deref(), &shapes)?;
     eprintln!("{} games, {} observations", records.len(), raw.len());
@@ -100,39 +67,6 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
     let mut weights = Weights::uniform(frequent.len());
     report(&weights, &test, "uniform");
     fit(&mut weights, &train, &test, iterations);
-    if !labels.is_empty() {
-        let observations = observations::from_labels(labels, &shapes)?;
-        let (label_train, label_test) = split(observations.into_iter(), &index12);
-        // The cross-entropy's floor: the held-out visit distributions' own entropy.
-        let entropy: f64 =
-            label_test.iter().flat_map(|o| o.wins.iter().map(|&(_, share)| -share * share.ln())).sum::<f64>()
-                / label_test.len().max(1) as f64;
-        eprintln!(
-            "labels: {} of {} positions with visits: {} training, {} held out (game % 10 == 9), \
-             the held-out visit shares' own entropy {entropy:.3}",
-            label_train.len() + label_test.len(),
-            labels.len(),
-            label_train.len(),
-            label_test.len()
-        );
-        let label_test_name = "held-out labels";
-        report(&Weights::uniform(frequent.len()), &label_test, &format!("{label_test_name}, uniform"));
-        report(&weights, &label_test, &format!("{label_test_name}, BEFORE (records only)"));
-        let mut both: Vec<Observation> = train.iter().map(Observation::clone).collect();
-        both.extend(label_train.iter().map(Observation::clone));
-        for (fitted, name, train) in
-            [(TableFit::Both, "records and labels", &both), (TableFit::Labels, "labels only", &label_train)]
-        {
-            eprintln!("fitting to {name} ({} observations)", train.len());
-            let mut after = Weights::uniform(frequent.len());
-            fit(&mut after, train, &label_test, iterations);
-            report(&after, &label_test, &format!("{label_test_name}, AFTER ({name})"));
-            report(&after, &test, &format!("held-out records, AFTER ({name})"));
-            if fitted == *write {
-                weights = after;
-            }
-        }
-    }
     // Normalize: 6-shape weights to a weighted mean ln of 0 over the chosen cells is not needed;
     // the search only uses ratios. Keep the numbers in the quantized range by centring each group
     // on its median.
@@ -153,8 +87,8 @@ pub fn run(options: &Options, records: &[Record]) -> Result<(), String> {
         shape12: &shape12,
         recent_moves: &weights.c,
     });
-    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
-    eprintln!("wrote {out}: {kept} 12-cell shapes, recent-move weights {:?}", weights.c);
+    match_kit::files::write_text(out, &text)?;
+    eprintln!("wrote {}: {kept} 12-cell shapes, recent-move weights {:?}", out.display(), weights.c);
     Ok(())
 }
 
@@ -249,8 +183,8 @@ fn mm_step(weights: &mut Weights, train: &[Observation], group: usize) {
 }
 
 /// The held-out cross-entropy per observation (`sum share x -ln p`) and the share of observations
-/// whose highest-weighted cell is the one with the largest share (the move played, the teacher's
-/// most visited; the first of equal shares).
+/// whose highest-weighted cell is the one with the largest share (the move played; the first of
+/// equal shares).
 fn measure(weights: &Weights, test: &[Observation]) -> (f64, f64) {
     let mut cross_entropy = 0.0;
     let mut top = 0usize;
@@ -287,25 +221,6 @@ fn report(weights: &Weights, test: &[Observation], label: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_table_fitted_with_labels_needs_labels() {
-        for (write, name) in [(TableFit::Both, "both"), (TableFit::Labels, "labels")] {
-            assert_eq!(TableFit::parse(name), Some(write));
-            let options = Options {
-                player: None,
-                min_wins: 3,
-                max_shapes: 10,
-                iterations: 1,
-                out: "/nonexistent/table.rs".to_string(),
-                labels: Vec::new(),
-                write,
-            };
-            assert_eq!(run(&options, &[]).unwrap_err(), "--write both or labels needs --labels");
-        }
-        assert_eq!(TableFit::parse("records"), Some(TableFit::Records));
-        assert_eq!(TableFit::parse("all"), None);
-    }
 
     fn observation(wins: Vec<(usize, f64)>) -> Observation {
         Observation { candidates: vec![(0, NONE, 0), (1, NONE, 1), (2, NONE, 0)], wins }

@@ -1,6 +1,7 @@
 //! The paired mode: B - A of a field over the games or positions two outputs of this tool hold.
 
 use match_kit::stats::Summary;
+use std::path::Path;
 
 /// The `FIELD` value of each `seed S ...` or `position S/M ...` line of `text`, keyed by `S` or
 /// `S/M` (the last occurrence of the field on a line).
@@ -18,8 +19,8 @@ fn field_values(text: &str, field: &str) -> Vec<(String, f64)> {
 }
 
 /// The paired mode: B - A of `field` over the games or positions both outputs hold.
-pub(crate) fn paired(a: &str, b: &str, field: &str) -> Result<(), String> {
-    let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
+pub(crate) fn paired(a: &Path, b: &Path, field: &str) -> Result<(), String> {
+    let read = match_kit::files::read_text;
     let first: std::collections::HashMap<String, f64> = field_values(&read(a)?, field).into_iter().collect();
     let pairs: Vec<(f64, f64)> = field_values(&read(b)?, field)
         .into_iter()
@@ -31,7 +32,7 @@ pub(crate) fn paired(a: &str, b: &str, field: &str) -> Result<(), String> {
         mean(pairs.iter().map(|p| p.1).collect()),
         mean(pairs.iter().map(|p| p.1 - p.0).collect()),
     ) else {
-        return Err(format!("no {field:?} in lines both {a} and {b} hold"));
+        return Err(format!("no {field:?} in lines both {} and {} hold", a.display(), b.display()));
     };
     println!(
         "pairs {}  A {:.2}  B {:.2}  B-A {:+.2} +- {:.2} (2 s.e.)",

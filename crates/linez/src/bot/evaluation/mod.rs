@@ -74,17 +74,6 @@ impl Evaluator {
         self.terms_with(board, &self.counts(board), follow_up)
     }
 
-    /// The terms of the evaluation of `board` (our move next) with the follow-up move's, flat
-    /// (tuning: a move ranker's features): `open[0..6]`, `blocked[0..6]`, `plan[0..6]`,
-    /// `plan_ways`, `useful2`, `useful3`, `isolated`, `stranded`, `ready`, `best_quiet`.
-    #[cfg(feature = "tuning")]
-    pub(super) fn term_values(&self, board: &Board) -> Vec<i32> {
-        let t = self.terms_with(board, &self.counts(board), true);
-        let mut values = [t.open, t.blocked, t.plan].concat();
-        values.extend([t.plan_ways, t.useful2, t.useful3, t.isolated, t.stranded, t.ready, t.best_quiet]);
-        values
-    }
-
     /// The terms of the evaluation of `board` with its window counts at hand.
     fn terms_with(&self, board: &Board, counts: &WindowCounts, follow_up: bool) -> EvalTerms {
         let weights = &self.weights;

@@ -8,8 +8,6 @@ use crate::*;
 
 mod halving;
 mod rollout;
-#[cfg(feature = "tuning")]
-mod teacher;
 
 /// Where and how samples roll out: the search's settings (the evaluation's are
 /// [`super::Weights`]).
