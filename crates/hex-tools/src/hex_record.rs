@@ -246,16 +246,17 @@ fn decode_message(text: &str) -> Option<String> {
     String::from_utf8(bytes).ok()
 }
 
-/// The records of `paths`, file by file in their order; blank lines are skipped.
+/// The records of `paths` (plain or gzip, [`match_kit::files::read_text`]), file by file in their
+/// order; blank lines are skipped.
 ///
 /// # Errors
-/// A file that cannot be read, or a line that is not a record (its file and line named).
+/// A file that cannot be read (a truncated or corrupt gzip stream included), or a line that is not
+/// a record (its file and line named): one line.
 pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<Record>, String> {
     let mut records = Vec::new();
     for path in paths {
         let path = path.as_ref();
-        let text =
-            std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = match_kit::files::read_text(path)?;
         for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
             records.push(
                 Record::parse(line).map_err(|e| format!("{} line {}: {e}", path.display(), number + 1))?,
