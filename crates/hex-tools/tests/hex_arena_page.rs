@@ -3,8 +3,11 @@
 //! blue), its page written during the match (`--html`) and from the records (`hex-arena html`); the
 //! page opens from `file://` with no console error, and the board it shows, read from the page's
 //! cells, is the `hex` library's position after the same moves, at several moves of every game,
-//! reached by the address, the keys and a click on the estimate graph. Without Chromium the browser
-//! tests are skipped with a note, except under CI (`CI` set), where they fail.
+//! reached by the address, the keys, the slider and a click on the estimate graph (the points'
+//! and the slider's places read from the page). Engine B's name and messages are markup, which the
+//! page must show as text. A tournament of three engines has its page too: the cross table and the
+//! rating list above the games. Without Chromium the browser tests are skipped with a note, except
+//! under CI (`CI` set), where they fail.
 
 mod common;
 
@@ -17,8 +20,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use test_support::browser::{Browser, Tab};
 
-/// Plays the last empty cell (rows top to bottom) and says an estimate, `NN%`; as blue facing one
-/// stone it swaps.
+/// Plays the last empty cell (rows top to bottom) and says an estimate, `NN%`, then markup that the
+/// page must show as text; as blue facing one stone it swaps.
 const ESTIMATING: &str = r#"#!/bin/sh
 read header
 colour=${header#* }
@@ -36,10 +39,18 @@ while read last; do
         done
     done
     turn=$((turn + 1))
-    if [ "$colour" = blue ] && [ $stones = 1 ]; then echo "swap-pieces 50%"; continue; fi
-    echo "$(echo abcdefghijk | cut -c$fcol)$frow $(( (turn * 37) % 101 ))%"
+    if [ "$colour" = blue ] && [ $stones = 1 ]; then echo "swap-pieces 50% <i>&amp;</i>"; continue; fi
+    echo "$(echo abcdefghijk | cut -c$fcol)$frow $(( (turn * 37) % 101 ))% <i>&amp;</i>"
 done
 "#;
+
+/// Engine B's name: markup, shown as text.
+const NAME_B: &str = "<b>est&amp;'\"</b>";
+
+/// Whether an answer's message carries an estimate (its first word `NN%`).
+fn estimates(message: &str) -> bool {
+    message.split(' ').next().is_some_and(|word| word.ends_with('%'))
+}
 
 struct Match {
     records: Vec<Record>,
@@ -69,6 +80,8 @@ fn played() -> &'static Match {
             "5000/5000",
             "--html",
             live.to_str().unwrap(),
+            "--name-b",
+            NAME_B,
             &random,
             &engine,
         ];
@@ -149,7 +162,7 @@ fn the_pages_hold_the_records_and_every_answers_message() {
         for (i, message) in record.messages.iter().enumerate() {
             let b_moved = (i % 2 == 1) == (record.game % 2 == 1);
             assert_eq!(
-                message.ends_with('%'),
+                estimates(message),
                 b_moved && record.times[i].is_some(),
                 "game {} answer {i}",
                 record.game
@@ -223,26 +236,115 @@ fn keys_and_a_click_on_the_estimate_graph_step_to_the_move() {
     // half a move of it) shows the position after move k, marked in the move list.
     let points =
         tab.eval("document.querySelectorAll('svg[data-graph=\"0\"] circle[data-m]').length").unwrap();
-    let said = record.messages.iter().filter(|m| m.ends_with('%')).count();
+    let said = record.messages.iter().filter(|m| estimates(m)).count();
     assert_eq!(points.as_f64(), Some(said as f64));
-    for (k, shift) in [(9, 0.0), (12, -0.4), (12, 0.4), (n - 1, 0.0)] {
-        let k = if record.messages.get(k - 1).is_some_and(|m| m.ends_with('%')) { k } else { k + 1 };
+    let centre = |k: usize| {
         let point = format!(
             "document.querySelector('svg[data-graph=\"0\"] circle[data-m=\"{k}\"]').getBoundingClientRect()"
         );
         let x = tab.eval(&format!("{point}.x + {point}.width / 2")).unwrap().as_f64().unwrap();
         let y = tab.eval(&format!("{point}.y + {point}.height / 2")).unwrap().as_f64().unwrap();
-        let step = tab
-            .eval("document.querySelector('svg[data-graph=\"0\"]').getBoundingClientRect().width")
-            .unwrap();
-        let dx = step.as_f64().unwrap() * (640.0 - 56.0) / 640.0 / n as f64;
+        (x, y)
+    };
+    let with_estimate =
+        |k: usize| if record.messages.get(k - 1).is_some_and(|m| estimates(m)) { k } else { k + 1 };
+    // A move's width on the screen, from two points two moves apart (B's estimates).
+    let (k0, k1) = (with_estimate(9), with_estimate(9) + 2);
+    let dx = (centre(k1).0 - centre(k0).0) / 2.0;
+    assert!(dx > 1.0, "{dx}");
+    for (k, shift) in [(9, 0.0), (12, -0.4), (12, 0.4), (n - 1, 0.0)] {
+        let k = with_estimate(k);
+        let (x, y) = centre(k);
         tab.click(x + shift * dx, y).unwrap();
         check_position(&tab, record, k);
         assert_eq!(tab.text("document.querySelector('#moves li.current').dataset.m").unwrap(), k.to_string());
     }
-    // A click in the move list and the slider.
+    // A click in the move list.
     tab.eval("document.querySelector('#moves li[data-m=\"3\"]').click()").unwrap();
     check_position(&tab, record, 3);
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+}
+
+#[test]
+fn the_slider_shows_the_move_under_a_click_and_follows_the_keys() {
+    let Some(browser) = Browser::shared() else { return };
+    let record = &played().records[1];
+    let n = record.moves.len();
+    let tab = open(browser, &format!("#g{}m0", record.game));
+    check_position(&tab, record, 0);
+    let slider = |what: &str| {
+        tab.eval(&format!("document.getElementById('slider').getBoundingClientRect().{what}"))
+            .unwrap()
+            .as_f64()
+            .unwrap()
+    };
+    let (left, width, top, height) = (slider("left"), slider("width"), slider("top"), slider("height"));
+    assert!(width > 100.0, "the slider is {width} px wide");
+    // Clicks along the slider: the shown move is the one under the click (the thumb's half width
+    // at either end is the range's margin, so allow a move or two), and it changes with the place.
+    let mut shown = Vec::new();
+    for fraction in [0.25, 0.5, 0.9] {
+        tab.click(left + fraction * width, top + height / 2.0).unwrap();
+        let m = tab
+            .wait_for(
+                &format!("main.dataset.m !== '{}' && main.dataset.m", shown.last().copied().unwrap_or(0)),
+                Duration::from_secs(10),
+            )
+            .unwrap();
+        let m: usize = m.as_str().unwrap().parse().unwrap();
+        let expected = fraction * n as f64;
+        assert!(
+            (m as f64 - expected).abs() <= 2.0 + 0.05 * n as f64,
+            "clicked at {fraction} of {n}: move {m}"
+        );
+        check_position(&tab, record, m);
+        assert_eq!(tab.text("String(document.getElementById('slider').value)").unwrap(), m.to_string());
+        assert_eq!(
+            tab.text("document.getElementById('position').textContent").unwrap(),
+            format!("move {m} of {n}")
+        );
+        shown.push(m);
+    }
+    assert!(shown.windows(2).all(|w| w[0] < w[1]), "{shown:?}");
+    // The keys move the slider's thumb too.
+    tab.key("ArrowLeft").unwrap();
+    check_position(&tab, record, shown[2] - 1);
+    assert_eq!(
+        tab.text("String(document.getElementById('slider').value)").unwrap(),
+        (shown[2] - 1).to_string()
+    );
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+}
+
+#[test]
+fn names_and_messages_are_shown_as_text() {
+    let Some(browser) = Browser::shared() else { return };
+    let record = &played().records[0];
+    let tab = open(browser, &format!("#g{}m2", record.game));
+    check_position(&tab, record, 2);
+    // No element made from the engine's name or its messages: B's name has a <b>, its messages an
+    // <i>; the page's own <b> hold only the colour's word or the engine's name as text.
+    assert_eq!(
+        tab.eval("document.querySelectorAll('#main b b, #main i').length").unwrap().as_f64(),
+        Some(0.0)
+    );
+    let title = tab.text("document.getElementById('game-title').textContent").unwrap();
+    assert!(title.contains(NAME_B), "{title}");
+    // Game 1: B is blue and answers move 2 with an estimate and the markup.
+    let info = tab.text("document.getElementById('info').textContent").unwrap();
+    assert!(info.contains(NAME_B) && info.contains("<i>&amp;</i>"), "{info}");
+    let moves = tab.text("document.getElementById('moves').textContent").unwrap();
+    assert!(moves.contains("<i>&amp;</i>"), "{moves}");
+    tab.eval("location.hash = '#'").unwrap();
+    tab.wait_for("document.querySelector('#games')", Duration::from_secs(10)).unwrap();
+    let cells = tab
+        .text("Array.from(document.querySelectorAll('#games td')).map(e => e.textContent).join(' ')")
+        .unwrap();
+    assert!(cells.contains(NAME_B), "{cells}");
+    assert_eq!(
+        tab.eval("document.querySelectorAll('#games b, #games i').length").unwrap().as_f64(),
+        Some(0.0)
+    );
     assert!(tab.errors().is_empty(), "{:?}", tab.errors());
 }
 
@@ -320,4 +422,130 @@ fn a_bad_records_file_gives_one_error_line_and_no_page() {
         let files = std::fs::read_dir(&scratch.dir).unwrap().count();
         assert_eq!(files, 1 + usize::from(existing), "no temporary file left");
     }
+}
+
+struct Tournament {
+    records: Vec<Record>,
+    page: PathBuf,
+    live: PathBuf,
+    stdout: String,
+}
+
+/// A round robin of three engines (the random baseline, the estimating script, the first-empty
+/// script), two games a pairing, played once for the tests below; its page from the records.
+fn tournament() -> &'static Tournament {
+    static TOURNAMENT: OnceLock<Tournament> = OnceLock::new();
+    TOURNAMENT.get_or_init(|| {
+        let scratch = Scratch::new("page-tournament");
+        let estimating = scratch.script("estimating.sh", ESTIMATING);
+        let first = scratch.script("first-empty.sh", FIRST_EMPTY);
+        let live = scratch.path("live.html");
+        let random = random_baseline();
+        let args = [
+            "-q",
+            "-n",
+            "2",
+            "--seed",
+            "9",
+            "--openings",
+            "c3",
+            "--time",
+            "5000/5000",
+            "--html",
+            live.to_str().unwrap(),
+            "--engine",
+            "random",
+            &random,
+            "--engine",
+            "est",
+            &estimating,
+            "--engine",
+            "first",
+            &first,
+        ];
+        let run = arena(&scratch, &args);
+        let records_path = scratch.path("records.txt");
+        let page = scratch.path("page.html");
+        let output = Command::new(HEX_ARENA)
+            .args(["html", "-o", page.to_str().unwrap(), records_path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        Tournament { records: read_files(&[records_path]).unwrap(), page, live, stdout: run.stdout }
+    })
+}
+
+/// Each pair's score from the records: `points/games` of `row` against `col`.
+fn pair_score(records: &[Record], row: &str, col: &str) -> String {
+    let games: Vec<&Record> = records
+        .iter()
+        .filter(|r| (r.red == row && r.blue == col) || (r.red == col && r.blue == row))
+        .collect();
+    let won = games.iter().filter(|r| r.winner_name() == row).count();
+    format!("{won}/{}", games.len())
+}
+
+#[test]
+fn a_tournament_prints_and_pages_its_cross_table_and_ratings() {
+    let t = tournament();
+    assert_eq!(t.records.len(), 6);
+    assert!(t.stdout.contains("round robin of 3 engines, 2 games a pairing"), "{}", t.stdout);
+    assert!(t.stdout.contains("cross table") && t.stdout.contains("ratings"), "{}", t.stdout);
+    let page = std::fs::read_to_string(&t.page).unwrap();
+    let live = std::fs::read_to_string(&t.live).unwrap();
+    let standings =
+        |text: &str| text.lines().find(|l| l.starts_with("const STANDINGS = {")).map(str::to_string);
+    assert!(standings(&page).is_some(), "the page holds the standings");
+    assert_eq!(standings(&page), standings(&live), "the same standings during the tournament and after");
+    assert!(page.contains("<title>hex-arena: a tournament of 3 engines, 6 games</title>"));
+}
+
+#[test]
+fn a_tournament_page_shows_the_cross_table_above_the_games() {
+    let Some(browser) = Browser::shared() else { return };
+    let t = tournament();
+    let tab = browser.tab(1200, 1000).unwrap();
+    tab.goto(&format!("file://{}", t.page.display())).unwrap();
+    tab.wait_for("document.body.dataset.ready === '1'", Duration::from_secs(10)).unwrap();
+    let above = "document.getElementById('standings').compareDocumentPosition(document.getElementById('games')) & Node.DOCUMENT_POSITION_FOLLOWING";
+    assert!(tab.eval(above).unwrap().as_f64().unwrap() > 0.0, "the standings come before the games");
+    let names = tab
+        .text("Array.from(document.querySelectorAll('#ratings td.name')).map(e => e.textContent).join(',')")
+        .unwrap();
+    let mut sorted: Vec<&str> = names.split(',').collect();
+    sorted.sort_unstable();
+    assert_eq!(sorted, ["est", "first", "random"], "{names}");
+    let crossed = tab
+        .text(
+            "Array.from(document.querySelectorAll('#crosstable td.name')).map(e => e.textContent).join(',')",
+        )
+        .unwrap();
+    assert_eq!(crossed, names, "both tables list the engines by rating");
+    for row in ["random", "est", "first"] {
+        for col in ["random", "est", "first"] {
+            if row == col {
+                continue;
+            }
+            let shown = tab
+                .text(&format!(
+                    "document.querySelector('#crosstable td[data-row=\"{row}\"][data-col=\"{col}\"]').textContent"
+                ))
+                .unwrap();
+            assert_eq!(shown, pair_score(&t.records, row, col), "{row} against {col}");
+        }
+    }
+    let elo = tab
+        .text("Array.from(document.querySelectorAll('#ratings tr')).slice(1).map(r => r.children[2].textContent).join(',')")
+        .unwrap();
+    let elo: Vec<f64> = elo.split(',').map(|v| v.parse().unwrap()).collect();
+    assert!(elo.windows(2).all(|w| w[0] >= w[1]) && elo.iter().sum::<f64>().abs() <= 2.0, "{elo:?}");
+    // The games of one engine, then one of them opened: the standings give way to the game.
+    tab.eval("(s => { s.value = 'est'; s.dispatchEvent(new Event('change')); })(document.querySelector('select[data-filter=\"engine\"]'))")
+        .unwrap();
+    assert_eq!(tab.eval("document.querySelectorAll('#games tbody tr').length").unwrap().as_f64(), Some(4.0));
+    let record = &t.records[3];
+    tab.eval(&format!("location.hash = '#g{}m3'", record.game)).unwrap();
+    check_position(&tab, record, 3);
+    assert_eq!(tab.text("getComputedStyle(document.getElementById('standings')).display").unwrap(), "none");
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
 }
