@@ -5,14 +5,14 @@
 //! cells, is the `hex` library's position after the same moves, at several moves of every game,
 //! reached by the address, the keys, the slider and a click on the estimate graph (the points'
 //! and the slider's places read from the page). Engine B's name and messages are markup, which the
-//! page must show as text. A tournament of three engines has its page too: the cross table and the
-//! rating list above the games. Without Chromium the browser tests are skipped with a note, except
-//! under CI (`CI` set), where they fail.
+//! page must show as text (a tournament's page: `hex_arena_tournament_page.rs`). Without Chromium
+//! the browser tests are skipped with a note, except under CI (`CI` set), where they fail.
 
 mod common;
 
+use common::page::*;
 use common::*;
-use hex::{Cell, Game, Move, SIZE};
+use hex::{Cell, Move, SIZE};
 use hex_tools::hex_record::{read_files, Record};
 use std::path::PathBuf;
 use std::process::Command;
@@ -20,37 +20,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use test_support::browser::{Browser, Tab};
 
-/// Plays the last empty cell (rows top to bottom) and says an estimate, `NN%`, then markup that the
-/// page must show as text; as blue facing one stone it swaps.
-const ESTIMATING: &str = r#"#!/bin/sh
-read header
-colour=${header#* }
-turn=0
-while read last; do
-    stones=0
-    row=0
-    while [ $row -lt 11 ]; do
-        read line || exit 0
-        row=$((row + 1))
-        col=0
-        for token in $line; do
-            col=$((col + 1))
-            if [ "$token" = "." ]; then frow=$row; fcol=$col; else stones=$((stones + 1)); fi
-        done
-    done
-    turn=$((turn + 1))
-    if [ "$colour" = blue ] && [ $stones = 1 ]; then echo "swap-pieces 50% <i>&amp;</i>"; continue; fi
-    echo "$(echo abcdefghijk | cut -c$fcol)$frow $(( (turn * 37) % 101 ))% <i>&amp;</i>"
-done
-"#;
-
 /// Engine B's name: markup, shown as text.
 const NAME_B: &str = "<b>est&amp;'\"</b>";
-
-/// Whether an answer's message carries an estimate (its first word `NN%`).
-fn estimates(message: &str) -> bool {
-    message.split(' ').next().is_some_and(|word| word.ends_with('%'))
-}
 
 struct Match {
     records: Vec<Record>,
@@ -95,45 +66,6 @@ fn played() -> &'static Match {
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         Match { records: read_files(&[records_path]).unwrap(), page, live }
     })
-}
-
-/// The board as the page shows it: `cell=v` for every cell (`.`, `r`, `b`), sorted.
-fn page_board(tab: &Tab) -> Vec<String> {
-    let text = tab
-        .text("Array.from(document.querySelectorAll('#board [data-cell]')).map(e => e.dataset.cell + '=' + e.dataset.v).join(' ')")
-        .unwrap();
-    let mut cells: Vec<String> = text.split(' ').map(str::to_string).collect();
-    cells.sort();
-    cells
-}
-
-/// The `hex` library's board after the first `m` moves, in the same form.
-fn library_board(record: &Record, m: usize) -> Vec<String> {
-    let mut game = Game::new();
-    for &mv in &record.moves[..m] {
-        game.play(mv).unwrap();
-    }
-    let mut cells: Vec<String> = (0..SIZE * SIZE)
-        .map(|i| {
-            let cell = Cell::from_index(i);
-            let v = match game.board().get(cell) {
-                None => '.',
-                Some(hex::Color::Red) => 'r',
-                Some(hex::Color::Blue) => 'b',
-            };
-            format!("{cell}={v}")
-        })
-        .collect();
-    cells.sort();
-    cells
-}
-
-/// Waits until the page shows game `game` after `m` moves, then checks its board cell by cell.
-fn check_position(tab: &Tab, record: &Record, m: usize) {
-    let shown = format!("main.dataset.game === '{}' && main.dataset.m === '{m}'", record.game);
-    tab.wait_for(&shown, Duration::from_secs(10)).unwrap();
-    assert_eq!(tab.text("location.hash").unwrap(), format!("#g{}m{m}", record.game));
-    assert_eq!(page_board(tab), library_board(record, m), "game {} after {m} moves", record.game);
 }
 
 fn open<'b>(browser: &'b Browser, fragment: &str) -> Tab<'b> {
@@ -422,130 +354,4 @@ fn a_bad_records_file_gives_one_error_line_and_no_page() {
         let files = std::fs::read_dir(&scratch.dir).unwrap().count();
         assert_eq!(files, 1 + usize::from(existing), "no temporary file left");
     }
-}
-
-struct Tournament {
-    records: Vec<Record>,
-    page: PathBuf,
-    live: PathBuf,
-    stdout: String,
-}
-
-/// A round robin of three engines (the random baseline, the estimating script, the first-empty
-/// script), two games a pairing, played once for the tests below; its page from the records.
-fn tournament() -> &'static Tournament {
-    static TOURNAMENT: OnceLock<Tournament> = OnceLock::new();
-    TOURNAMENT.get_or_init(|| {
-        let scratch = Scratch::new("page-tournament");
-        let estimating = scratch.script("estimating.sh", ESTIMATING);
-        let first = scratch.script("first-empty.sh", FIRST_EMPTY);
-        let live = scratch.path("live.html");
-        let random = random_baseline();
-        let args = [
-            "-q",
-            "-n",
-            "2",
-            "--seed",
-            "9",
-            "--openings",
-            "c3",
-            "--time",
-            "5000/5000",
-            "--html",
-            live.to_str().unwrap(),
-            "--engine",
-            "random",
-            &random,
-            "--engine",
-            "est",
-            &estimating,
-            "--engine",
-            "first",
-            &first,
-        ];
-        let run = arena(&scratch, &args);
-        let records_path = scratch.path("records.txt");
-        let page = scratch.path("page.html");
-        let output = Command::new(HEX_ARENA)
-            .args(["html", "-o", page.to_str().unwrap(), records_path.to_str().unwrap()])
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        Tournament { records: read_files(&[records_path]).unwrap(), page, live, stdout: run.stdout }
-    })
-}
-
-/// Each pair's score from the records: `points/games` of `row` against `col`.
-fn pair_score(records: &[Record], row: &str, col: &str) -> String {
-    let games: Vec<&Record> = records
-        .iter()
-        .filter(|r| (r.red == row && r.blue == col) || (r.red == col && r.blue == row))
-        .collect();
-    let won = games.iter().filter(|r| r.winner_name() == row).count();
-    format!("{won}/{}", games.len())
-}
-
-#[test]
-fn a_tournament_prints_and_pages_its_cross_table_and_ratings() {
-    let t = tournament();
-    assert_eq!(t.records.len(), 6);
-    assert!(t.stdout.contains("round robin of 3 engines, 2 games a pairing"), "{}", t.stdout);
-    assert!(t.stdout.contains("cross table") && t.stdout.contains("ratings"), "{}", t.stdout);
-    let page = std::fs::read_to_string(&t.page).unwrap();
-    let live = std::fs::read_to_string(&t.live).unwrap();
-    let standings =
-        |text: &str| text.lines().find(|l| l.starts_with("const STANDINGS = {")).map(str::to_string);
-    assert!(standings(&page).is_some(), "the page holds the standings");
-    assert_eq!(standings(&page), standings(&live), "the same standings during the tournament and after");
-    assert!(page.contains("<title>hex-arena: a tournament of 3 engines, 6 games</title>"));
-}
-
-#[test]
-fn a_tournament_page_shows_the_cross_table_above_the_games() {
-    let Some(browser) = Browser::shared() else { return };
-    let t = tournament();
-    let tab = browser.tab(1200, 1000).unwrap();
-    tab.goto(&format!("file://{}", t.page.display())).unwrap();
-    tab.wait_for("document.body.dataset.ready === '1'", Duration::from_secs(10)).unwrap();
-    let above = "document.getElementById('standings').compareDocumentPosition(document.getElementById('games')) & Node.DOCUMENT_POSITION_FOLLOWING";
-    assert!(tab.eval(above).unwrap().as_f64().unwrap() > 0.0, "the standings come before the games");
-    let names = tab
-        .text("Array.from(document.querySelectorAll('#ratings td.name')).map(e => e.textContent).join(',')")
-        .unwrap();
-    let mut sorted: Vec<&str> = names.split(',').collect();
-    sorted.sort_unstable();
-    assert_eq!(sorted, ["est", "first", "random"], "{names}");
-    let crossed = tab
-        .text(
-            "Array.from(document.querySelectorAll('#crosstable td.name')).map(e => e.textContent).join(',')",
-        )
-        .unwrap();
-    assert_eq!(crossed, names, "both tables list the engines by rating");
-    for row in ["random", "est", "first"] {
-        for col in ["random", "est", "first"] {
-            if row == col {
-                continue;
-            }
-            let shown = tab
-                .text(&format!(
-                    "document.querySelector('#crosstable td[data-row=\"{row}\"][data-col=\"{col}\"]').textContent"
-                ))
-                .unwrap();
-            assert_eq!(shown, pair_score(&t.records, row, col), "{row} against {col}");
-        }
-    }
-    let elo = tab
-        .text("Array.from(document.querySelectorAll('#ratings tr')).slice(1).map(r => r.children[2].textContent).join(',')")
-        .unwrap();
-    let elo: Vec<f64> = elo.split(',').map(|v| v.parse().unwrap()).collect();
-    assert!(elo.windows(2).all(|w| w[0] >= w[1]) && elo.iter().sum::<f64>().abs() <= 2.0, "{elo:?}");
-    // The games of one engine, then one of them opened: the standings give way to the game.
-    tab.eval("(s => { s.value = 'est'; s.dispatchEvent(new Event('change')); })(document.querySelector('select[data-filter=\"engine\"]'))")
-        .unwrap();
-    assert_eq!(tab.eval("document.querySelectorAll('#games tbody tr').length").unwrap().as_f64(), Some(4.0));
-    let record = &t.records[3];
-    tab.eval(&format!("location.hash = '#g{}m3'", record.game)).unwrap();
-    check_position(&tab, record, 3);
-    assert_eq!(tab.text("getComputedStyle(document.getElementById('standings')).display").unwrap(), "none");
-    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
 }
