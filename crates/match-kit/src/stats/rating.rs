@@ -271,9 +271,9 @@ mod tests {
         let shifted: Vec<Vec<f64>> =
             information.iter().map(|row| row.iter().map(|v| v + 1.0 / n).collect()).collect();
         let inverse = invert(shifted).unwrap();
-        for i in 0..3 {
-            for j in 0..3 {
-                let want = (inverse[i][j] - 1.0 / n) * ELO_PER_NAT * ELO_PER_NAT;
+        for (i, row) in inverse.iter().enumerate() {
+            for (j, value) in row.iter().enumerate() {
+                let want = (value - 1.0 / n) * ELO_PER_NAT * ELO_PER_NAT;
                 assert!((fit.covariance[i][j] - want).abs() < 1e-6, "{i} {j}");
             }
         }
@@ -292,16 +292,11 @@ mod tests {
         let t = table(&["a", "b", "c"], &[(0, 1, 14, 20), (1, 2, 13, 20), (0, 2, 11, 20)]);
         let fit = Ratings::fit(&t, PRIOR_DRAWS).unwrap();
         let theta: Vec<f64> = fit.elo.iter().map(|e| e / ELO_PER_NAT).collect();
-        let mut points = vec![vec![0.0; 3]; 3];
-        let mut games = vec![vec![0.0; 3]; 3];
-        for i in 0..3 {
-            for j in 0..3 {
-                if i != j {
-                    points[i][j] = t.points(i, j) + PRIOR_DRAWS / 2.0;
-                    games[i][j] = t.games(i, j) as f64 + PRIOR_DRAWS;
-                }
-            }
-        }
+        let pairs = |value: &dyn Fn(usize, usize) -> f64| -> Vec<Vec<f64>> {
+            (0..3).map(|i| (0..3).map(|j| if i == j { 0.0 } else { value(i, j) }).collect()).collect()
+        };
+        let points = pairs(&|i, j| t.points(i, j) + PRIOR_DRAWS / 2.0);
+        let games = pairs(&|i, j| t.games(i, j) as f64 + PRIOR_DRAWS);
         let model = Model { points, games };
         assert!(model.gradient(&theta).iter().all(|g| g.abs() < 1e-8));
         assert!(fit.elo.iter().sum::<f64>().abs() < 1e-9, "anchored at mean 0");

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 /// What is counted as games finish: a two-engine match's tally, or a tournament's.
 enum Standing {
-    Match { info: MatchInfo, tally: Tally },
+    Match { info: MatchInfo, tally: Box<Tally> },
     Tournament { what: String, tally: TournamentTally },
 }
 
@@ -42,7 +42,7 @@ impl Standing {
                     texts: [engine_text(&engines[0]), engine_text(&engines[1])],
                     openings,
                 },
-                tally: Tally::default(),
+                tally: Box::default(),
             },
             Some(kind) => {
                 let names: Vec<String> = engines.iter().map(|e| e.name.clone()).collect();
