@@ -82,7 +82,7 @@ fn bad_command_lines_are_refused_naming_the_option_before_anything_runs() {
         let stderr = String::from_utf8(output.stderr).unwrap();
         assert!(stderr.starts_with("error: "), "{stderr}");
         assert!(stderr.contains(named), "{args:?}: {stderr}");
-        assert!(stderr.contains("--help"), "{stderr}");
+        assert!(stderr.contains("Usage: hex-arena") && stderr.contains("--help"), "{stderr}");
         assert!(output.stdout.is_empty());
     }
     // Every subcommand has its help, with the defaults.
