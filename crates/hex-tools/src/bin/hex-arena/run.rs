@@ -61,13 +61,25 @@ impl Standing {
         }
     }
 
-    /// What is played: `A = x (...) vs B = y (...)`, or the tournament's kind and engines.
+    /// What is played: `A = x (...) vs B = y (...), forced openings ...`, or the tournament's kind,
+    /// games, openings and engines.
     fn what(&self) -> String {
+        format!("{}{}", self.engines(), self.openings())
+    }
+
+    /// The engines: `A = x (...) vs B = y (...)`, or the tournament's kind, games and engines.
+    fn engines(&self) -> String {
         match self {
-            Standing::Match { info, .. } => {
-                format!("A = {} vs B = {}{}", info.texts[0], info.texts[1], info.openings)
-            }
+            Standing::Match { info, .. } => format!("A = {} vs B = {}", info.texts[0], info.texts[1]),
             Standing::Tournament { what, .. } => what.clone(),
+        }
+    }
+
+    /// `, forced openings from a list of N` (a two-engine match's; a tournament's is in its engines).
+    fn openings(&self) -> &str {
+        match self {
+            Standing::Match { info, .. } => &info.openings,
+            Standing::Tournament { .. } => "",
         }
     }
 
@@ -179,11 +191,12 @@ pub fn run_match(options: &Options) -> Result<(), String> {
     let indices = play::game_indices(options);
     let total = play::total_games(options);
     eprintln!(
-        "hex-arena: {} games{}, {}, {} in parallel{}",
+        "hex-arena: {} games{}, {}, {} in parallel{}{}",
         indices.len(),
         options.shard.map_or(String::new(), |s| format!(" (shard {}/{} of {total})", s.index, s.count)),
-        standing.what(),
+        standing.engines(),
         options.jobs,
+        standing.openings(),
         options.sprt.map_or(String::new(), |s| format!(", SPRT elo0 {} elo1 {}", s.h0, s.h1)),
     );
     let busy = Busy::start(options.busy);
