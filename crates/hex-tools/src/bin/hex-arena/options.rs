@@ -234,8 +234,7 @@ impl MatchArgs {
             if listed.len() < 2 {
                 return Err(bad(format!("a tournament needs at least two engines, found {}", listed.len())));
             }
-            if let Some(sprt) = self.sprt.sprt {
-                let _ = sprt;
+            if self.sprt.sprt.is_some() {
                 return Err(usage_error(
                     ErrorKind::ArgumentConflict,
                     "--sprt tests two engines: not in a tournament".to_string(),
