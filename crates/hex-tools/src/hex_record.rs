@@ -250,7 +250,8 @@ fn decode_message(text: &str) -> Option<String> {
 /// ([`match_kit::files::read_text`]); blank lines are skipped.
 ///
 /// # Errors
-/// A file that cannot be read, or a line that is not a record (its file and line named).
+/// A file that cannot be read (a truncated or corrupt gzip stream included), or a line that is not
+/// a record (its file and line named): one line.
 pub fn read_files<P: AsRef<std::path::Path>>(paths: &[P]) -> Result<Vec<Record>, String> {
     let mut records = Vec::new();
     for path in paths {

@@ -62,19 +62,41 @@ fn svg_pictures_are_written_for_finished_games() {
 }
 
 #[test]
-fn bad_command_lines_are_refused_with_one_clear_line() {
-    for args in [
-        &["only-one-engine"][..],
-        &["--time", "abc", "a", "b"],
-        &["--openings", "z99", "a", "b"],
-        &["-j", "0", "a", "b"],
+fn bad_command_lines_are_refused_naming_the_option_before_anything_runs() {
+    for (args, named) in [
+        (&["only-one-engine"][..], "two engines"),
+        (&["--time", "abc", "a", "b"], "--time"),
+        (&["--openings", "z99", "a", "b"], "--openings"),
+        (&["-j", "0", "a", "b"], "--jobs"),
+        (&["-n", "many", "a", "b"], "--games"),
+        (&["--frobnicate", "a", "b"], "--frobnicate"),
+        (&["--shard", "3/2", "a", "b"], "--shard"),
+        (&["--sprt", "5", "a", "b"], "--sprt"),
+        (&["--tournament", "swiss", "--engine", "a", "x", "--engine", "b", "y"], "--tournament"),
+        (&["--engine", "a"], "--engine"),
+        (&["svg", "--game"], "--game"),
+        (&["merge"], "RECORDS"),
     ] {
         let output = Command::new(HEX_ARENA).args(args).output().unwrap();
         assert_eq!(output.status.code(), Some(2), "{args:?}");
         let stderr = String::from_utf8(output.stderr).unwrap();
-        assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.starts_with("error: "), "{stderr}");
+        assert!(stderr.contains(named), "{args:?}: {stderr}");
+        assert!(stderr.contains("Usage: hex-arena") && stderr.contains("--help"), "{stderr}");
+        assert!(output.stdout.is_empty());
     }
+    // Every subcommand has its help, with the defaults.
+    for args in
+        [&["--help"][..], &["svg", "--help"], &["sgf", "--help"], &["merge", "--help"], &["html", "--help"]]
+    {
+        let output = Command::new(HEX_ARENA).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(0), "{args:?}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(stdout.contains("Usage: hex-arena"), "{stdout}");
+    }
+    let help = Command::new(HEX_ARENA).arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.contains("[default: 1000/100]") && help.contains("[default: round-robin]"), "{help}");
     // A program that does not exist stops the match before any game (status 1).
     let output = Command::new(HEX_ARENA).args(["/no/such/bot", "sh"]).output().unwrap();
     assert_eq!(output.status.code(), Some(1));

@@ -3,13 +3,16 @@
 //! blue), its page written during the match (`--html`) and from the records (`hex-arena html`); the
 //! page opens from `file://` with no console error, and the board it shows, read from the page's
 //! cells, is the `hex` library's position after the same moves, at several moves of every game,
-//! reached by the address, the keys and a click on the estimate graph. Without Chromium the browser
-//! tests are skipped with a note, except under CI (`CI` set), where they fail.
+//! reached by the address, the keys, the slider and a click on the estimate graph (the points'
+//! and the slider's places read from the page). Engine B's name and messages are markup, which the
+//! page must show as text (a tournament's page: `hex_arena_tournament_page.rs`). Without Chromium
+//! the browser tests are skipped with a note, except under CI (`CI` set), where they fail.
 
 mod common;
 
+use common::page::*;
 use common::*;
-use hex::{Cell, Game, Move, SIZE};
+use hex::{Cell, Move, SIZE};
 use hex_tools::hex_record::{read_files, Record};
 use std::path::PathBuf;
 use std::process::Command;
@@ -17,29 +20,8 @@ use std::sync::OnceLock;
 use std::time::Duration;
 use test_support::browser::{Browser, Tab};
 
-/// Plays the last empty cell (rows top to bottom) and says an estimate, `NN%`; as blue facing one
-/// stone it swaps.
-const ESTIMATING: &str = r#"#!/bin/sh
-read header
-colour=${header#* }
-turn=0
-while read last; do
-    stones=0
-    row=0
-    while [ $row -lt 11 ]; do
-        read line || exit 0
-        row=$((row + 1))
-        col=0
-        for token in $line; do
-            col=$((col + 1))
-            if [ "$token" = "." ]; then frow=$row; fcol=$col; else stones=$((stones + 1)); fi
-        done
-    done
-    turn=$((turn + 1))
-    if [ "$colour" = blue ] && [ $stones = 1 ]; then echo "swap-pieces 50%"; continue; fi
-    echo "$(echo abcdefghijk | cut -c$fcol)$frow $(( (turn * 37) % 101 ))%"
-done
-"#;
+/// Engine B's name: markup, shown as text.
+const NAME_B: &str = "<b>est&amp;'\"</b>";
 
 struct Match {
     records: Vec<Record>,
@@ -69,6 +51,8 @@ fn played() -> &'static Match {
             "5000/5000",
             "--html",
             live.to_str().unwrap(),
+            "--name-b",
+            NAME_B,
             &random,
             &engine,
         ];
@@ -82,45 +66,6 @@ fn played() -> &'static Match {
         assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
         Match { records: read_files(&[records_path]).unwrap(), page, live }
     })
-}
-
-/// The board as the page shows it: `cell=v` for every cell (`.`, `r`, `b`), sorted.
-fn page_board(tab: &Tab) -> Vec<String> {
-    let text = tab
-        .text("Array.from(document.querySelectorAll('#board [data-cell]')).map(e => e.dataset.cell + '=' + e.dataset.v).join(' ')")
-        .unwrap();
-    let mut cells: Vec<String> = text.split(' ').map(str::to_string).collect();
-    cells.sort();
-    cells
-}
-
-/// The `hex` library's board after the first `m` moves, in the same form.
-fn library_board(record: &Record, m: usize) -> Vec<String> {
-    let mut game = Game::new();
-    for &mv in &record.moves[..m] {
-        game.play(mv).unwrap();
-    }
-    let mut cells: Vec<String> = (0..SIZE * SIZE)
-        .map(|i| {
-            let cell = Cell::from_index(i);
-            let v = match game.board().get(cell) {
-                None => '.',
-                Some(hex::Color::Red) => 'r',
-                Some(hex::Color::Blue) => 'b',
-            };
-            format!("{cell}={v}")
-        })
-        .collect();
-    cells.sort();
-    cells
-}
-
-/// Waits until the page shows game `game` after `m` moves, then checks its board cell by cell.
-fn check_position(tab: &Tab, record: &Record, m: usize) {
-    let shown = format!("main.dataset.game === '{}' && main.dataset.m === '{m}'", record.game);
-    tab.wait_for(&shown, Duration::from_secs(10)).unwrap();
-    assert_eq!(tab.text("location.hash").unwrap(), format!("#g{}m{m}", record.game));
-    assert_eq!(page_board(tab), library_board(record, m), "game {} after {m} moves", record.game);
 }
 
 fn open<'b>(browser: &'b Browser, fragment: &str) -> Tab<'b> {
@@ -149,7 +94,7 @@ fn the_pages_hold_the_records_and_every_answers_message() {
         for (i, message) in record.messages.iter().enumerate() {
             let b_moved = (i % 2 == 1) == (record.game % 2 == 1);
             assert_eq!(
-                message.ends_with('%'),
+                estimates(message),
                 b_moved && record.times[i].is_some(),
                 "game {} answer {i}",
                 record.game
@@ -223,26 +168,115 @@ fn keys_and_a_click_on_the_estimate_graph_step_to_the_move() {
     // half a move of it) shows the position after move k, marked in the move list.
     let points =
         tab.eval("document.querySelectorAll('svg[data-graph=\"0\"] circle[data-m]').length").unwrap();
-    let said = record.messages.iter().filter(|m| m.ends_with('%')).count();
+    let said = record.messages.iter().filter(|m| estimates(m)).count();
     assert_eq!(points.as_f64(), Some(said as f64));
-    for (k, shift) in [(9, 0.0), (12, -0.4), (12, 0.4), (n - 1, 0.0)] {
-        let k = if record.messages.get(k - 1).is_some_and(|m| m.ends_with('%')) { k } else { k + 1 };
+    let centre = |k: usize| {
         let point = format!(
             "document.querySelector('svg[data-graph=\"0\"] circle[data-m=\"{k}\"]').getBoundingClientRect()"
         );
         let x = tab.eval(&format!("{point}.x + {point}.width / 2")).unwrap().as_f64().unwrap();
         let y = tab.eval(&format!("{point}.y + {point}.height / 2")).unwrap().as_f64().unwrap();
-        let step = tab
-            .eval("document.querySelector('svg[data-graph=\"0\"]').getBoundingClientRect().width")
-            .unwrap();
-        let dx = step.as_f64().unwrap() * (640.0 - 56.0) / 640.0 / n as f64;
+        (x, y)
+    };
+    let with_estimate =
+        |k: usize| if record.messages.get(k - 1).is_some_and(|m| estimates(m)) { k } else { k + 1 };
+    // A move's width on the screen, from two points two moves apart (B's estimates).
+    let (k0, k1) = (with_estimate(9), with_estimate(9) + 2);
+    let dx = (centre(k1).0 - centre(k0).0) / 2.0;
+    assert!(dx > 1.0, "{dx}");
+    for (k, shift) in [(9, 0.0), (12, -0.4), (12, 0.4), (n - 1, 0.0)] {
+        let k = with_estimate(k);
+        let (x, y) = centre(k);
         tab.click(x + shift * dx, y).unwrap();
         check_position(&tab, record, k);
         assert_eq!(tab.text("document.querySelector('#moves li.current').dataset.m").unwrap(), k.to_string());
     }
-    // A click in the move list and the slider.
+    // A click in the move list.
     tab.eval("document.querySelector('#moves li[data-m=\"3\"]').click()").unwrap();
     check_position(&tab, record, 3);
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+}
+
+#[test]
+fn the_slider_shows_the_move_under_a_click_and_follows_the_keys() {
+    let Some(browser) = Browser::shared() else { return };
+    let record = &played().records[1];
+    let n = record.moves.len();
+    let tab = open(browser, &format!("#g{}m0", record.game));
+    check_position(&tab, record, 0);
+    let slider = |what: &str| {
+        tab.eval(&format!("document.getElementById('slider').getBoundingClientRect().{what}"))
+            .unwrap()
+            .as_f64()
+            .unwrap()
+    };
+    let (left, width, top, height) = (slider("left"), slider("width"), slider("top"), slider("height"));
+    assert!(width > 100.0, "the slider is {width} px wide");
+    // Clicks along the slider: the shown move is the one under the click (the thumb's half width
+    // at either end is the range's margin, so allow a move or two), and it changes with the place.
+    let mut shown = Vec::new();
+    for fraction in [0.25, 0.5, 0.9] {
+        tab.click(left + fraction * width, top + height / 2.0).unwrap();
+        let m = tab
+            .wait_for(
+                &format!("main.dataset.m !== '{}' && main.dataset.m", shown.last().copied().unwrap_or(0)),
+                Duration::from_secs(10),
+            )
+            .unwrap();
+        let m: usize = m.as_str().unwrap().parse().unwrap();
+        let expected = fraction * n as f64;
+        assert!(
+            (m as f64 - expected).abs() <= 2.0 + 0.05 * n as f64,
+            "clicked at {fraction} of {n}: move {m}"
+        );
+        check_position(&tab, record, m);
+        assert_eq!(tab.text("String(document.getElementById('slider').value)").unwrap(), m.to_string());
+        assert_eq!(
+            tab.text("document.getElementById('position').textContent").unwrap(),
+            format!("move {m} of {n}")
+        );
+        shown.push(m);
+    }
+    assert!(shown.windows(2).all(|w| w[0] < w[1]), "{shown:?}");
+    // The keys move the slider's thumb too.
+    tab.key("ArrowLeft").unwrap();
+    check_position(&tab, record, shown[2] - 1);
+    assert_eq!(
+        tab.text("String(document.getElementById('slider').value)").unwrap(),
+        (shown[2] - 1).to_string()
+    );
+    assert!(tab.errors().is_empty(), "{:?}", tab.errors());
+}
+
+#[test]
+fn names_and_messages_are_shown_as_text() {
+    let Some(browser) = Browser::shared() else { return };
+    let record = &played().records[0];
+    let tab = open(browser, &format!("#g{}m2", record.game));
+    check_position(&tab, record, 2);
+    // No element made from the engine's name or its messages: B's name has a <b>, its messages an
+    // <i>; the page's own <b> hold only the colour's word or the engine's name as text.
+    assert_eq!(
+        tab.eval("document.querySelectorAll('#main b b, #main i').length").unwrap().as_f64(),
+        Some(0.0)
+    );
+    let title = tab.text("document.getElementById('game-title').textContent").unwrap();
+    assert!(title.contains(NAME_B), "{title}");
+    // Game 1: B is blue and answers move 2 with an estimate and the markup.
+    let info = tab.text("document.getElementById('info').textContent").unwrap();
+    assert!(info.contains(NAME_B) && info.contains("<i>&amp;</i>"), "{info}");
+    let moves = tab.text("document.getElementById('moves').textContent").unwrap();
+    assert!(moves.contains("<i>&amp;</i>"), "{moves}");
+    tab.eval("location.hash = '#'").unwrap();
+    tab.wait_for("document.querySelector('#games')", Duration::from_secs(10)).unwrap();
+    let cells = tab
+        .text("Array.from(document.querySelectorAll('#games td')).map(e => e.textContent).join(' ')")
+        .unwrap();
+    assert!(cells.contains(NAME_B), "{cells}");
+    assert_eq!(
+        tab.eval("document.querySelectorAll('#games b, #games i').length").unwrap().as_f64(),
+        Some(0.0)
+    );
     assert!(tab.errors().is_empty(), "{:?}", tab.errors());
 }
 

@@ -3,6 +3,8 @@
 //! file.
 #![allow(dead_code)] // each test file uses its own part
 
+pub mod page;
+
 use std::path::PathBuf;
 use std::process::Command;
 

@@ -1,35 +1,62 @@
-//! The subcommands on records files: `merge` (one summary from the records of a match's shards),
-//! `html` (the match's page), `sgf` and `svg`.
+//! The subcommands on records files (plain or gzip, read by `match_kit::files::read_text`):
+//! `merge` (one summary from the records of a match's or a tournament's shards), `html` (the
+//! page), `sgf` and `svg`. Every file they write is written whole (`match_kit::files::write_text`,
+//! gzip where its name ends in .gz).
 
 use crate::record::Record;
 use crate::record_options::{HtmlOptions, MergeOptions, SgfOptions, SvgOptions};
 use crate::tally::{summary, MatchInfo, Tally};
+use crate::tournament::{self, TournamentTally};
 use crate::{html, sgf, svg};
+use match_kit::files::write_text;
 use match_kit::stats::Sprt;
+use std::path::{Path, PathBuf};
 
 /// The records of files, in game order.
-pub fn read_records(paths: &[std::path::PathBuf]) -> Result<Vec<Record>, String> {
+pub fn read_records(paths: &[PathBuf]) -> Result<Vec<Record>, String> {
     let mut records = hex_tools::hex_record::read_files(paths)?;
     records.sort_by_key(|record| record.game);
+    if let Some(pair) = records.windows(2).find(|pair| pair[0].game == pair[1].game) {
+        return Err(format!("game {} is in the records twice (the same shard given twice?)", pair[0].game));
+    }
     Ok(records)
 }
 
 pub fn run_merge(options: &MergeOptions) -> Result<(), String> {
     let records = read_records(&options.records)?;
-    print!("{}", merged_summary(&records, options.records.len(), options.sprt.as_ref())?);
+    let sprt = options.sprt.sprt();
+    if sprt.is_some() && tournament::is_tournament(&records) {
+        return Err("--sprt tests two engines: these records are a tournament's".to_string());
+    }
+    print!("{}", merged_summary(&records, options.records.len(), sprt.as_ref()).0);
     Ok(())
 }
 
 pub fn run_html(options: &HtmlOptions) -> Result<(), String> {
     let records = read_records(&options.records)?;
-    let summary = merged_summary(&records, options.records.len(), None)?;
-    html::write(&options.output, &records, &summary)
+    let (summary, standings) = merged_summary(&records, options.records.len(), None);
+    write_text(&options.output, &html::render(&records, &summary, standings.as_ref()))
 }
 
-/// The summary of a whole match from its records (in game order), read from `files` files.
-fn merged_summary(records: &[Record], files: usize, sprt: Option<&Sprt>) -> Result<String, String> {
-    if let Some(pair) = records.windows(2).find(|pair| pair[0].game == pair[1].game) {
-        return Err(format!("game {} is in the records twice (the same shard given twice?)", pair[0].game));
+/// The summary of a whole match or tournament from its records (in game order), read from `files`
+/// files, and a tournament's tally.
+fn merged_summary(
+    records: &[Record],
+    files: usize,
+    sprt: Option<&Sprt>,
+) -> (String, Option<TournamentTally>) {
+    if tournament::is_tournament(records) {
+        let mut tally = TournamentTally::new(&[]);
+        for record in records {
+            tally.add(record);
+        }
+        let names = tally.table.names().join(", ");
+        let first_line = format!(
+            "{} games merged from {files} records files: a tournament of {} engines: {names}",
+            tally.games,
+            tally.table.len()
+        );
+        return (tournament::summary(&first_line, &tally), Some(tally));
     }
     // Engine A is red in odd-numbered games.
     let name = |engine: usize| {
@@ -59,14 +86,13 @@ fn merged_summary(records: &[Record], files: usize, sprt: Option<&Sprt>) -> Resu
         "{} games merged from {files} records files: A = {} vs B = {}{}",
         tally.games, info.texts[0], info.texts[1], info.openings
     );
-    Ok(summary(&first_line, &info, &tally, sprt))
+    (summary(&first_line, &info, &tally, sprt), None)
 }
 
-pub fn run_sgf(options: &SgfOptions) -> Result<(), String> {
-    let records = read_records(&options.records)?;
-    let text: String = records.iter().map(|record| sgf::game(record) + "\n").collect();
-    match &options.output {
-        Some(path) => std::fs::write(path, text).map_err(|e| format!("cannot write {}: {e}", path.display())),
+/// Writes `text` to `output` (whole), or to stdout.
+fn output(output: Option<&Path>, text: &str) -> Result<(), String> {
+    match output {
+        Some(path) => write_text(path, text),
         None => {
             print!("{text}");
             Ok(())
@@ -74,30 +100,20 @@ pub fn run_sgf(options: &SgfOptions) -> Result<(), String> {
     }
 }
 
+pub fn run_sgf(options: &SgfOptions) -> Result<(), String> {
+    let records = read_records(&options.records)?;
+    let text: String = records.iter().map(|record| sgf::game(record) + "\n").collect();
+    output(options.output.as_deref(), &text)
+}
+
 pub fn run_svg(options: &SvgOptions) -> Result<(), String> {
-    let text = std::fs::read_to_string(&options.records)
-        .map_err(|e| format!("cannot read {}: {e}", options.records.display()))?;
-    let mut chosen = None;
-    for (number, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let record = Record::parse(line)
-            .map_err(|e| format!("{} line {}: {e}", options.records.display(), number + 1))?;
-        if options.game.map_or(true, |game| game == record.game) {
-            chosen = Some(record);
-            break;
+    let records = hex_tools::hex_record::read_files(std::slice::from_ref(&options.records))?;
+    let path = options.records.display();
+    let record = match options.game {
+        Some(game) => {
+            records.into_iter().find(|r| r.game == game).ok_or_else(|| format!("no game {game} in {path}"))?
         }
-    }
-    let record = chosen.ok_or_else(|| match options.game {
-        Some(game) => format!("no game {game} in {}", options.records.display()),
-        None => format!("no records in {}", options.records.display()),
-    })?;
-    let picture = svg::render(&record)?;
-    match &options.output {
-        Some(path) => {
-            std::fs::write(path, picture).map_err(|e| format!("cannot write {}: {e}", path.display()))
-        }
-        None => {
-            print!("{picture}");
-            Ok(())
-        }
-    }
+        None => records.into_iter().next().ok_or_else(|| format!("no records in {path}"))?,
+    };
+    output(options.output.as_deref(), &svg::render(&record)?)
 }

@@ -1,106 +1,165 @@
-//! The command line: engines, clocks, openings and names.
+//! The command line (clap): a two-engine match (`hex-arena [OPTIONS] ENGINE_A ENGINE_B`), a
+//! tournament (`--engine NAME CMD` repeated, or `--engines FILE`), and the subcommands on records
+//! files (`record_options`). Every value is typed and checked before anything runs.
 
-use crate::engine::{EngineSpec, GtpColors, Protocol};
-use crate::record_options::{self, HtmlOptions, MergeOptions, SgfOptions, SvgOptions};
+use crate::engine::{EngineSpec, GtpColors};
+use crate::engines::{self, Tournament};
+use crate::record_options::Sub;
 use crate::seeds::shuffle_cells;
+use crate::values::{self, SprtArgs};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, Parser, ValueEnum};
 use hex::Cell;
-use match_kit::cli::{split_words, Args, Opt, Parsed, Spec};
 use match_kit::pool::Shard;
-use match_kit::stats::{self, Sprt};
+use match_kit::stats::Sprt;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// The match command line.
-pub const SPEC: Spec = Spec {
-    usage: &[
-        "hex-arena [OPTIONS] ENGINE_A ENGINE_B",
-        "hex-arena svg [--game N] [-o FILE] RECORDS",
-        "hex-arena sgf [-o FILE] RECORDS...",
-        "hex-arena merge [--sprt ELO0,ELO1 ...] RECORDS...",
-        "hex-arena html -o FILE RECORDS...",
-    ],
-    about: "\
-Plays games of 11x11 Hex (swap rule) between two engines and reports the result.
+/// The whole command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "hex-arena",
+    about = "Plays games of 11x11 Hex (swap rule) between engines and reports the result",
+    long_about = "\
+Plays games of 11x11 Hex (swap rule) between two engines, or a tournament of many, and reports
+the result.
 
 ENGINE is a command line in one argument, e.g. 'target/release/hex' or
 'gtp:python3 crates/hex-tools/openspiel_gtp.py --seed {seed}'. Prefix gtp: for a GTP engine
-(boardsize/clear_board/play/genmove); gtp(CMD; CMD):COMMAND sends the GTP commands
-once to each started process first (settings, e.g. 'gtp(param_mohex max_games 1000):mohex');
-cg: or no prefix for a CodinGame-protocol bot (a fresh process per game).
-{seed} is replaced by the game's seed.",
-    options: &[
-        Opt::value("games", "N", "games to play (default 10; with --openings, 2 per opening)").short('n'),
-        Opt::value("jobs", "N", "games played in parallel").short('j').default("1"),
-        Opt::value("seed", "S", "master seed: per-game seeds and opening order").default("1"),
-        Opt::value(
-            "openings",
-            "LIST",
-            "forced red first moves, each played with both colour\n\
-             assignments: comma-separated cells (d5,f6), 'all' (121\n\
-             cells), or @FILE (cells separated by spaces/commas/lines)",
-        ),
-        Opt::flag("shuffle-openings", "shuffle the opening list with the seed"),
-        Opt::flag("strict", "a late answer loses, as on CodinGame"),
-        Opt::flag("lenient-a", "with --strict: engine A's late answers are only counted"),
-        Opt::flag(
-            "lenient-b",
-            "with --strict: engine B's late answers are only counted\n(e.g. a slow reference opponent)",
-        ),
-        Opt::value("time", "FIRST/MOVE", "clock in ms for both engines").default("1000/100"),
-        Opt::value("time-a", "FIRST/MOVE", "clock of engine A (default --time)"),
-        Opt::value("time-b", "FIRST/MOVE", "clock of engine B (default --time)"),
-        Opt::value("hard-limit", "MS", "an engine silent this long loses, strict or not").default("10000"),
-        Opt::value("name-a", "NAME", "name of engine A in the summary and records"),
-        Opt::value("name-b", "NAME", "name of engine B in the summary and records"),
-        Opt::value("records", "FILE", "write one line per game (see ARENA.md for the format)"),
-        Opt::value("svg", "DIR", "write DIR/game-NNN.svg, a picture of each finished game"),
-        Opt::value("sgf", "FILE", "write the games as SGF (HexGui), one game tree each"),
-        Opt::value(
-            "html",
-            "FILE",
-            "write the match as one page to open in a browser (updated\nas games finish)",
-        ),
-        Opt::value(
-            "sprt",
-            "ELO0,ELO1",
-            "stop when a sequential test decides H0 (A - B = ELO0 logistic\n\
-             Elo) against H1 (ELO1): GSPRT, pentanomial on opening pairs\n\
-             (binomial on single games without --openings); -n caps it",
-        ),
-        Opt::value("alpha", "A", "--sprt false-positive rate").default("0.05"),
-        Opt::value("beta", "B", "--sprt false-negative rate").default("0.05"),
-        Opt::value(
-            "shard",
-            "K/N",
-            "play only the K-th of N disjoint parts of the match (same\n\
-             seeds, openings and colours; opening pairs kept together);\n\
-             combine the parts' records with hex-arena merge",
-        ),
-        Opt::value("gtp-colors", "R,B", "GTP colour words for red and blue").default("black,white"),
-        Opt::value(
-            "gtp-swap",
-            "MODE",
-            "how GTP engines are told a swap: 'move' (play white\n\
-             swap-pieces) or 'stone' (the swapped stone on the mirrored\n\
-             cell as the first move; for MoHex)",
-        )
-        .default("move"),
-        Opt::value("busy", "N", "keep N extra threads spinning during the match (load test)").default("0"),
-        Opt::flag(
-            "engine-stderr",
-            "pass the engines' stderr through (default: keep a tail\nfor crash reports)",
-        ),
-        Opt::flag("quiet", "no per-game progress on stderr").short('q'),
-        Opt::flag("verbose", "every move and its time on stderr").short('v'),
-    ],
-    trailing: false,
-    notes: "",
-};
+(boardsize/clear_board/play/genmove); gtp(CMD; CMD):COMMAND sends the GTP commands once to each
+started process first (settings, e.g. 'gtp(param_mohex max_games 1000):mohex'); cg: or no prefix
+for a CodinGame-protocol bot (a fresh process per game). {seed} is replaced by the game's seed.
 
-/// A match as asked for on the command line.
+A tournament: --engine NAME CMD once per engine (or --engines FILE), --tournament round-robin
+(default) or gauntlet; every pairing plays -n games on the same openings and seeds, colours
+alternating; the result is a cross table and ratings fitted to all games at once.",
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Sub>,
+    #[command(flatten)]
+    pub run: MatchArgs,
+}
+
+/// The GTP engines' way of being told a swap.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GtpSwap {
+    /// Play white swap-pieces
+    Move,
+    /// The swapped stone on the mirrored cell as the first move (for MoHex)
+    Stone,
+}
+
+/// A match's or a tournament's options.
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// Engines A and B of a two-engine match
+    #[arg(value_name = "ENGINE", value_parser = values::engine_command)]
+    pub engines: Vec<String>,
+    /// A tournament's engine (repeat it, one per engine)
+    #[arg(long = "engine", num_args = 2, value_names = ["NAME", "CMD"], conflicts_with = "engines")]
+    pub engine: Vec<String>,
+    /// A tournament's engines, one a line: NAME CMD
+    #[arg(long = "engines", value_name = "FILE", value_parser = engines::engines_file,
+          conflicts_with_all = ["engines", "engine"])]
+    pub engines_file: Option<engines::EngineList>,
+    /// How a tournament pairs its engines (gauntlet: the first against each other)
+    #[arg(long, value_enum, default_value_t = Tournament::RoundRobin)]
+    pub tournament: Tournament,
+    /// Games to play (a tournament: a pairing) [default: 10; with --openings, 2 per opening]
+    #[arg(short = 'n', long, value_name = "N", value_parser = values::positive)]
+    pub games: Option<usize>,
+    /// Games played in parallel
+    #[arg(short = 'j', long, value_name = "N", default_value = "1", value_parser = values::jobs)]
+    pub jobs: usize,
+    /// Master seed: per-game seeds and opening order
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// Forced red first moves, each played with both colour assignments: a1,b2,... or all (all
+    /// 121 cells), or @FILE (cells separated by spaces/commas/lines)
+    #[arg(long, value_name = "LIST", value_parser = values::openings)]
+    pub openings: Option<values::Cells>,
+    /// Shuffle the opening list with the seed
+    #[arg(long)]
+    pub shuffle_openings: bool,
+    /// A late answer loses, as on CodinGame
+    #[arg(long)]
+    pub strict: bool,
+    /// With --strict: engine A's late answers are only counted
+    #[arg(long, conflicts_with_all = ["engine", "engines_file"])]
+    pub lenient_a: bool,
+    /// With --strict: engine B's late answers are only counted (e.g. a slow reference opponent)
+    #[arg(long, conflicts_with_all = ["engine", "engines_file"])]
+    pub lenient_b: bool,
+    /// Clock in ms for every engine
+    #[arg(long, value_name = "FIRST/MOVE", default_value = "1000/100", value_parser = values::clock)]
+    pub time: (Duration, Duration),
+    /// Clock of engine A [default: --time]
+    #[arg(long, value_name = "FIRST/MOVE", value_parser = values::clock,
+          conflicts_with_all = ["engine", "engines_file"])]
+    pub time_a: Option<(Duration, Duration)>,
+    /// Clock of engine B [default: --time]
+    #[arg(long, value_name = "FIRST/MOVE", value_parser = values::clock,
+          conflicts_with_all = ["engine", "engines_file"])]
+    pub time_b: Option<(Duration, Duration)>,
+    /// An engine silent this long (ms) loses, strict or not
+    #[arg(long, value_name = "MS", default_value_t = 10_000)]
+    pub hard_limit: u64,
+    /// Name of engine A in the summary and records
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["engine", "engines_file"])]
+    pub name_a: Option<String>,
+    /// Name of engine B in the summary and records
+    #[arg(long, value_name = "NAME", conflicts_with_all = ["engine", "engines_file"])]
+    pub name_b: Option<String>,
+    /// Write one line per game (see ARENA.md for the format; gzip where FILE ends in .gz)
+    #[arg(long, value_name = "FILE")]
+    pub records: Option<PathBuf>,
+    /// Write DIR/game-NNN.svg, a picture of each finished game
+    #[arg(long = "svg", value_name = "DIR")]
+    pub svg_dir: Option<PathBuf>,
+    /// Write the games as SGF (HexGui), one game tree each
+    #[arg(long, value_name = "FILE")]
+    pub sgf: Option<PathBuf>,
+    /// Write the match as one page to open in a browser (updated as games finish)
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    #[command(flatten)]
+    pub sprt: SprtArgs,
+    /// Play only the K-th of N disjoint parts of the match (same seeds, openings and colours;
+    /// opening pairs kept together); combine the parts' records with hex-arena merge
+    #[arg(long, value_name = "K/N", value_parser = values::shard, conflicts_with = "sprt")]
+    pub shard: Option<Shard>,
+    /// GTP colour words for red and blue
+    #[arg(long, value_name = "R,B", default_value = "black,white", value_parser = values::gtp_colors)]
+    pub gtp_colors: (String, String),
+    /// How GTP engines are told a swap
+    #[arg(long, value_enum, default_value_t = GtpSwap::Move)]
+    pub gtp_swap: GtpSwap,
+    /// Keep N extra threads spinning during the match (load test)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub busy: usize,
+    /// Pass the engines' stderr through (default: keep a tail for crash reports)
+    #[arg(long)]
+    pub engine_stderr: bool,
+    /// No per-game progress on stderr
+    #[arg(short, long)]
+    pub quiet: bool,
+    /// Every move and its time on stderr
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// A match or a tournament as asked for on the command line.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub engines: [EngineSpec; 2],
+    /// Every engine; a two-engine match's are A and B.
+    pub engines: Vec<EngineSpec>,
+    /// The pairings played, each `[A, B]`: one in a two-engine match.
+    pub pairings: Vec<[usize; 2]>,
+    /// The tournament's kind; `None` for a two-engine match.
+    pub tournament: Option<Tournament>,
+    /// Games a pairing.
     pub games: usize,
     pub jobs: usize,
     pub seed: u64,
@@ -119,231 +178,138 @@ pub struct Options {
     pub verbose: bool,
 }
 
-/// What the command line asks for.
-#[derive(Debug)]
-pub enum Command {
-    Match(Box<Options>),
-    Svg(SvgOptions),
-    Sgf(SgfOptions),
-    Merge(MergeOptions),
-    Html(HtmlOptions),
-    /// `--help`: the text to print.
-    Help(String),
+/// An error in the spirit of clap's own: the message, the usage, exit status 2.
+fn usage_error(kind: ErrorKind, message: String) -> clap::Error {
+    Cli::command().error(kind, message)
 }
 
-/// Parses an engine argument: optional `gtp:`/`gtp(SETUP):`/`cg:` prefix, then the command line.
-/// `SETUP` is GTP commands separated by `;`, sent once to each started process (engine settings
-/// such as `param_mohex max_games 1000`).
-fn engine(text: &str) -> Result<(Protocol, Vec<String>, Vec<String>), String> {
-    let mut setup = Vec::new();
-    let (protocol, rest) = if let Some(rest) = text.strip_prefix("gtp:") {
-        (Protocol::Gtp, rest)
-    } else if let Some(rest) = text.strip_prefix("gtp(") {
-        let (commands, rest) =
-            rest.split_once("):").ok_or_else(|| format!("expected gtp(COMMANDS):ENGINE, found {text:?}"))?;
-        setup = commands.split(';').map(str::trim).filter(|c| !c.is_empty()).map(String::from).collect();
-        (Protocol::Gtp, rest)
-    } else {
-        (Protocol::CodinGame, text.strip_prefix("cg:").unwrap_or(text))
-    };
-    let argv = split_words(rest)?;
-    if argv.is_empty() {
-        return Err(format!("empty engine command {text:?}"));
-    }
-    Ok((protocol, argv, setup))
-}
-
-/// A default name: the program's file name, without a `.py`-style extension; for an interpreter
-/// (`python3 x.py`) the script's name.
-fn default_name(argv: &[String]) -> String {
-    let base = |word: &str| {
-        let file = word.rsplit('/').next().unwrap_or(word);
-        file.split('.').next().unwrap_or(file).to_string()
-    };
-    let program = base(&argv[0]);
-    if program.starts_with("python") {
-        if let Some(script) = argv[1..].iter().find(|w| !w.starts_with('-')) {
-            return base(script);
+impl MatchArgs {
+    /// The match or the tournament these options ask for.
+    ///
+    /// # Errors
+    /// Engines missing or malformed, or a tournament's options that a two-engine match needs.
+    pub fn options(self) -> Result<Options, clap::Error> {
+        let bad = |message: String| usage_error(ErrorKind::ValueValidation, message);
+        let mut opening_list = self.openings.clone().map(|c| c.0).unwrap_or_default();
+        if self.shuffle_openings {
+            shuffle_cells(&mut opening_list, self.seed);
         }
-    }
-    program
-}
-
-/// Names go into space-separated records: keep them to one word.
-fn clean_name(name: &str) -> String {
-    let name: String = name.chars().map(|c| if c.is_whitespace() || c == '=' { '_' } else { c }).collect();
-    if name.is_empty() {
-        "_".to_string()
-    } else {
-        name
-    }
-}
-
-/// Parses a clock `FIRST/MOVE` in milliseconds.
-fn clock(text: &str) -> Result<(Duration, Duration), String> {
-    let bad = || format!("expected FIRST/MOVE in milliseconds (e.g. 1000/100), found {text:?}");
-    let (first, per_move) = text.split_once('/').ok_or_else(bad)?;
-    let first: u64 = first.parse().map_err(|_| bad())?;
-    let per_move: u64 = per_move.parse().map_err(|_| bad())?;
-    if first == 0 || per_move == 0 {
-        return Err(bad());
-    }
-    Ok((Duration::from_millis(first), Duration::from_millis(per_move)))
-}
-
-/// Parses an opening list (see `--openings`).
-pub fn openings(text: &str) -> Result<Vec<Cell>, String> {
-    if text == "all" {
-        return Ok(Cell::all().collect());
-    }
-    let content = match text.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?,
-        None => text.to_string(),
-    };
-    let cells = content
-        .split(|c: char| c == ',' || c.is_whitespace())
-        .filter(|word| !word.is_empty())
-        .map(|word| word.parse::<Cell>().map_err(|()| format!("{word:?} is not a cell a1..k11")))
-        .collect::<Result<Vec<_>, _>>()?;
-    if cells.is_empty() {
-        return Err("no cells given".to_string());
-    }
-    Ok(cells)
-}
-
-/// Parses the arguments after the program name.
-///
-/// # Errors
-/// A message naming the bad option or value.
-pub fn parse(args: &[String]) -> Result<Command, String> {
-    match args.first().map(String::as_str) {
-        Some("svg") => return record_options::parse_svg(&args[1..]),
-        Some("sgf") => return record_options::parse_sgf(&args[1..]),
-        Some("merge") => return record_options::parse_merge(&args[1..]),
-        Some("html") => return record_options::parse_html(&args[1..]),
-        _ => {}
-    }
-    let args = match SPEC.parse(args)? {
-        Parsed::Help => return Ok(Command::Help(SPEC.help())),
-        Parsed::Args(args) => args,
-    };
-    let seed = args.get("seed", "a number")?;
-    let mut opening_list = args.parsed("openings", openings)?.unwrap_or_default();
-    if args.flag("shuffle-openings") {
-        shuffle_cells(&mut opening_list, seed);
-    }
-    let time = args.get_with("time", clock)?;
-    let times =
-        [args.parsed("time-a", clock)?.unwrap_or(time), args.parsed("time-b", clock)?.unwrap_or(time)];
-    let lenient = [args.flag("lenient-a"), args.flag("lenient-b")];
-    let names = [args.text("name-a").map(clean_name), args.text("name-b").map(clean_name)];
-    let gtp_colors = args.get_with("gtp-colors", |text| {
-        let (red, blue) = text
-            .split_once(',')
-            .filter(|(r, b)| !r.is_empty() && !b.is_empty() && r != b)
-            .ok_or_else(|| format!("expected RED,BLUE (e.g. black,white), found {text:?}"))?;
-        Ok((red.to_string(), blue.to_string()))
-    })?;
-    let stone_swap = match args.text("gtp-swap") {
-        None | Some("move") => false,
-        Some("stone") => true,
-        Some(other) => return Err(format!("--gtp-swap: expected move or stone, found {other:?}")),
-    };
-    let gtp_colors = GtpColors { red: gtp_colors.0, blue: gtp_colors.1, stone_swap };
-    if args.positional.len() != 2 {
-        return Err(format!("expected two engines (ENGINE_A ENGINE_B), found {}", args.positional.len()));
-    }
-    let mut specs = Vec::new();
-    for (side, text) in args.positional.iter().enumerate() {
-        let (protocol, argv, setup) = engine(text)?;
-        let name = names[side].clone().unwrap_or_else(|| clean_name(&default_name(&argv)));
-        let (first_limit, move_limit) = times[side];
-        let strict = args.flag("strict") && !lenient[side];
-        specs.push(EngineSpec { name, protocol, argv, setup, first_limit, move_limit, strict });
-    }
-    if specs[0].name == specs[1].name && names == [None, None] {
-        // The same program twice: name each after its first differing argument (`--engine uct`
-        // versus `--engine rave` gives hex-baseline-uct and hex-baseline-rave).
-        let differing = specs[0]
-            .argv
-            .iter()
-            .zip(&specs[1].argv)
-            .find(|(x, y)| x != y)
-            .map(|(x, y)| (x.clone(), y.clone()));
-        match differing {
-            Some((x, y)) if !x.contains("{seed}") => {
-                for (spec, word) in specs.iter_mut().zip([x, y]) {
-                    let word = word.rsplit('/').next().unwrap_or(&word).to_string();
-                    spec.name = clean_name(&format!("{}-{}", spec.name, word));
-                }
+        let spec = |name: String, command: &str, time: (Duration, Duration), lenient: bool| {
+            let (protocol, argv, setup) = engines::parse_engine(command).map_err(bad)?;
+            let (first_limit, move_limit) = time;
+            let strict = self.strict && !lenient;
+            Ok::<_, clap::Error>(EngineSpec { name, protocol, argv, setup, first_limit, move_limit, strict })
+        };
+        let listed: Vec<(String, String)> = match &self.engines_file {
+            Some(list) => list.0.clone(),
+            None => self.engine.chunks(2).map(|pair| (pair[0].clone(), pair[1].clone())).collect(),
+        };
+        let (engines, pairings, tournament) = if listed.is_empty() {
+            if self.engines.len() != 2 {
+                return Err(usage_error(
+                    ErrorKind::WrongNumberOfValues,
+                    format!(
+                        "expected two engines (ENGINE_A ENGINE_B) or a tournament (--engine NAME CMD ...), found {} engine{}",
+                        self.engines.len(),
+                        if self.engines.len() == 1 { "" } else { "s" }
+                    ),
+                ));
             }
-            _ => {}
-        }
+            let argvs = self
+                .engines
+                .iter()
+                .map(|text| engines::parse_engine(text).map(|(_, argv, _)| argv).map_err(bad))
+                .collect::<Result<Vec<_>, _>>()?;
+            let names = engines::match_names(
+                [&argvs[0], &argvs[1]],
+                [self.name_a.as_deref(), self.name_b.as_deref()],
+            );
+            let times = [self.time_a.unwrap_or(self.time), self.time_b.unwrap_or(self.time)];
+            let lenient = [self.lenient_a, self.lenient_b];
+            let specs = (0..2)
+                .map(|i| spec(names[i].clone(), &self.engines[i], times[i], lenient[i]))
+                .collect::<Result<Vec<_>, _>>()?;
+            (specs, vec![[0, 1]], None)
+        } else {
+            if listed.len() < 2 {
+                return Err(bad(format!("a tournament needs at least two engines, found {}", listed.len())));
+            }
+            if self.sprt.sprt.is_some() {
+                return Err(usage_error(
+                    ErrorKind::ArgumentConflict,
+                    "--sprt tests two engines: not in a tournament".to_string(),
+                ));
+            }
+            let mut specs: Vec<EngineSpec> = Vec::new();
+            for (name, command) in &listed {
+                let name = engines::clean_name(name);
+                if specs.iter().any(|s| s.name == name) {
+                    return Err(bad(format!("--engine: the name {name:?} is given twice")));
+                }
+                specs.push(spec(name, command, self.time, false)?);
+            }
+            let pairings = self.tournament.pairings(specs.len());
+            (specs, pairings, Some(self.tournament))
+        };
+        let default_games = if opening_list.is_empty() { 10 } else { 2 * opening_list.len() };
+        Ok(Options {
+            engines,
+            pairings,
+            tournament,
+            games: self.games.unwrap_or(default_games),
+            jobs: self.jobs,
+            seed: self.seed,
+            openings: opening_list,
+            hard_limit: Duration::from_millis(self.hard_limit),
+            records: self.records,
+            svg_dir: self.svg_dir,
+            sgf: self.sgf,
+            html: self.html,
+            sprt: self.sprt.sprt(),
+            shard: self.shard,
+            gtp_colors: GtpColors {
+                red: self.gtp_colors.0,
+                blue: self.gtp_colors.1,
+                stone_swap: self.gtp_swap == GtpSwap::Stone,
+            },
+            busy: self.busy,
+            show_stderr: self.engine_stderr,
+            quiet: self.quiet,
+            verbose: self.verbose,
+        })
     }
-    if specs[0].name == specs[1].name {
-        specs[0].name.push_str("-a");
-        specs[1].name.push_str("-b");
-    }
-    let engines: [EngineSpec; 2] = [specs.remove(0), specs.remove(0)];
-    let default_games = if opening_list.is_empty() { 10 } else { 2 * opening_list.len() };
-    let games = match args.optional::<usize>("games", "a number of games")? {
-        Some(0) => return Err("--games: expected at least 1 game, found \"0\"".to_string()),
-        Some(games) => games,
-        None => default_games,
-    };
-    let sprt = sprt_option(&args)?;
-    let shard = args.parsed("shard", Shard::parse)?;
-    if sprt.is_some() && shard.is_some() {
-        return Err("--sprt decides as games finish, a --shard plays a fixed part: use one".to_string());
-    }
-    Ok(Command::Match(Box::new(Options {
-        engines,
-        games,
-        jobs: args.get_in("jobs", 1..=1024, "a number of jobs")?,
-        seed,
-        openings: opening_list,
-        hard_limit: Duration::from_millis(args.get("hard-limit", "milliseconds")?),
-        records: args.text("records").map(PathBuf::from),
-        svg_dir: args.text("svg").map(PathBuf::from),
-        sgf: args.text("sgf").map(PathBuf::from),
-        html: args.text("html").map(PathBuf::from),
-        sprt,
-        shard,
-        gtp_colors,
-        busy: args.get("busy", "a number of threads")?,
-        show_stderr: args.flag("engine-stderr"),
-        quiet: args.flag("quiet"),
-        verbose: args.flag("verbose"),
-    })))
-}
-
-/// `--sprt ELO0,ELO1` with `--alpha` and `--beta`.
-pub fn sprt_option(args: &Args) -> Result<Option<Sprt>, String> {
-    let Some((h0, h1)) = args.parsed("sprt", stats::parse_hypotheses)? else { return Ok(None) };
-    let alpha = args.get_with("alpha", stats::parse_error_rate)?;
-    let beta = args.get_with("beta", stats::parse_error_rate)?;
-    Ok(Some(Sprt { h0, h1, alpha, beta }))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::Protocol;
+    use crate::values::split_words;
 
-    fn args(text: &str) -> Vec<String> {
-        split_words(text).unwrap()
+    fn parse(text: &str) -> Result<Cli, clap::Error> {
+        Cli::try_parse_from(std::iter::once("hex-arena".to_string()).chain(split_words(text).unwrap()))
+    }
+
+    fn opts(text: &str) -> Result<Options, String> {
+        let cli = parse(text).map_err(|e| e.to_string())?;
+        cli.run.options().map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn a_match_parses_with_defaults_and_overrides() {
-        let Command::Match(options) = parse(&args(
+        let options = opts(
             "-n 4 -j 2 --strict --time-b 3000/2000 ./hex 'gtp:python3 crates/hex-tools/openspiel_gtp.py --seed {seed}'",
-        ))
-        .unwrap() else {
-            panic!("not a match")
-        };
-        assert_eq!((options.games, options.jobs), (4, 2));
-        assert!(options.engines[0].strict && options.engines[1].strict);
-        let [a, b] = &options.engines;
+        )
+        .unwrap();
+        assert_eq!((options.games, options.jobs, options.seed), (4, 2, 1));
+        assert!(options.tournament.is_none() && options.pairings == [[0, 1]]);
+        let [a, b] = &options.engines[..] else { panic!() };
+        assert!(a.strict && b.strict);
         assert_eq!(
             (a.name.as_str(), a.protocol, a.move_limit),
             ("hex", Protocol::CodinGame, Duration::from_millis(100))
@@ -353,56 +319,52 @@ mod tests {
             ("openspiel_gtp", Protocol::Gtp, Duration::from_secs(3))
         );
         assert_eq!(b.argv, ["python3", "crates/hex-tools/openspiel_gtp.py", "--seed", "{seed}"]);
-        assert!(b.setup.is_empty());
-        // Setup commands for a GTP engine.
-        let Command::Match(options) = parse(&args(
-            "a 'gtp(param_game allow_swap 1; param_mohex max_games 1000 ;):mohex --seed {seed}'",
-        ))
-        .unwrap() else {
-            panic!()
-        };
-        let b = &options.engines[1];
-        assert_eq!(b.protocol, Protocol::Gtp);
-        assert_eq!(b.argv, ["mohex", "--seed", "{seed}"]);
-        assert_eq!(b.setup, ["param_game allow_swap 1", "param_mohex max_games 1000"]);
-        assert_eq!(b.name, "mohex");
-        assert!(parse(&args("a 'gtp(x y'")).unwrap_err().contains("gtp(COMMANDS)"));
         assert!(!options.gtp_colors.stone_swap);
-        let Command::Match(options) = parse(&args("--gtp-swap stone a b")).unwrap() else { panic!() };
-        assert!(options.gtp_colors.stone_swap);
-        assert!(parse(&args("--gtp-swap mirror a b")).unwrap_err().contains("--gtp-swap"));
-        // Same program twice: names are told apart.
-        let Command::Match(options) = parse(&args("--openings a1,b2 x x")).unwrap() else { panic!() };
+        assert!(opts("--gtp-swap stone a b").unwrap().gtp_colors.stone_swap);
+        let options = opts("--openings a1,b2 x x").unwrap();
         assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-a", "x-b"));
         assert_eq!(options.games, 4);
-        assert!(!options.engines[0].strict);
-        let Command::Match(options) = parse(&args("--strict --lenient-b a b")).unwrap() else { panic!() };
-        assert!(options.engines[0].strict && !options.engines[1].strict);
-        let Command::Match(options) = parse(&args("'x --engine uct' 'x --engine rave'")).unwrap() else {
-            panic!()
-        };
-        assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-uct", "x-rave"));
-        let Command::Match(options) = parse(&args("'x -c 0.35' 'x -c 0.7'")).unwrap() else { panic!() };
-        assert_eq!((options.engines[0].name.as_str(), options.engines[1].name.as_str()), ("x-0.35", "x-0.7"));
+        let lenient = opts("--strict --lenient-b a b").unwrap();
+        assert!(lenient.engines[0].strict && !lenient.engines[1].strict);
+        let sprt = opts("--sprt=-5,5 --beta 0.1 a b").unwrap().sprt;
+        assert_eq!(sprt, Some(Sprt { h0: -5.0, h1: 5.0, alpha: 0.05, beta: 0.1 }));
+        assert_eq!(opts("--sprt -5,5 a b").unwrap().sprt.unwrap().h0, -5.0);
+        assert_eq!(opts("--shard 3/8 a b").unwrap().shard, Some(Shard { index: 3, count: 8 }));
+    }
+
+    #[test]
+    fn a_tournament_parses() {
+        let options =
+            opts("--engine bot ./hex --engine 'rave x' 'b --engine rave' --engine u 'b --engine uct'")
+                .unwrap();
+        assert_eq!(options.tournament, Some(Tournament::RoundRobin));
+        let names: Vec<&str> = options.engines.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["bot", "rave_x", "u"]);
+        assert_eq!(options.engines[1].argv, ["b", "--engine", "rave"]);
+        assert_eq!(options.pairings, [[0, 1], [0, 2], [1, 2]]);
+        let gauntlet = opts("--tournament gauntlet --engine a x --engine b y --engine c z").unwrap();
+        assert_eq!(gauntlet.pairings, [[0, 1], [0, 2]]);
     }
 
     #[test]
     fn bad_arguments_are_named() {
-        assert!(parse(&args("a")).unwrap_err().contains("two engines"));
-        assert!(parse(&args("--time 100 a b")).unwrap_err().contains("FIRST/MOVE"));
-        assert!(parse(&args("--openings d5,z9 a b")).unwrap_err().contains("z9"));
-        assert!(parse(&args("--frobnicate a b")).unwrap_err().contains("--frobnicate"));
-        assert!(parse(&args("-n")).unwrap_err().contains("needs a value"));
-        assert_eq!(openings("all").unwrap().len(), 121);
-        assert!(parse(&args("--sprt 0 a b")).unwrap_err().contains("--sprt"));
-        assert!(parse(&args("--sprt 0,5 --alpha 0.7 a b")).unwrap_err().contains("--alpha"));
-        assert!(parse(&args("--sprt 0,5 --shard 1/2 a b")).unwrap_err().contains("use one"));
-        assert!(parse(&args("--shard 3/2 a b")).unwrap_err().contains("--shard"));
-        assert!(parse(&args("merge")).unwrap_err().contains("records files"));
-        let Command::Match(options) = parse(&args("--sprt=-5,5 --beta 0.1 a b")).unwrap() else { panic!() };
-        assert_eq!(options.sprt, Some(Sprt { h0: -5.0, h1: 5.0, alpha: 0.05, beta: 0.1 }));
-        let Command::Merge(merge) = parse(&args("merge --sprt 0,5 x.txt y.txt")).unwrap() else { panic!() };
-        assert_eq!(merge.records.len(), 2);
-        assert!(merge.sprt.is_some());
+        let error = |text: &str| opts(text).unwrap_err();
+        assert!(error("a").contains("two engines"));
+        assert!(error("--time 100 a b").contains("--time") && error("--time 100 a b").contains("FIRST/MOVE"));
+        assert!(error("--openings d5,z9 a b").contains("z9"));
+        assert!(error("--frobnicate a b").contains("--frobnicate"));
+        assert!(error("-n").contains("--games"));
+        assert!(error("-n 0 a b").contains("--games"));
+        assert!(error("--sprt 0 a b").contains("--sprt"));
+        assert!(error("--sprt 0,5 --alpha 0.7 a b").contains("--alpha"));
+        assert!(error("--sprt 0,5 --shard 1/2 a b").contains("--shard"));
+        assert!(error("--shard 3/2 a b").contains("--shard"));
+        assert!(error("--tournament swiss --engine a x --engine b y").contains("swiss"));
+        assert!(error("--engine a x --engine a y").contains("twice"));
+        assert!(error("--engine a x --engine b y --name-a z").contains("--name-a"));
+        assert!(error("--engine a x --engine b y --sprt 0,5").contains("--sprt"));
+        assert!(error("--engine a x --engine b y c").contains("--engine"));
+        assert!(error("a 'gtp(x y'").contains("gtp(COMMANDS)"));
+        assert!(parse("merge").unwrap_err().to_string().contains("RECORDS"));
     }
 }

@@ -24,6 +24,35 @@ pub struct EngineTotals {
     pub late: usize,
 }
 
+impl EngineTotals {
+    /// Counts the side of `record` this engine played as `color`: the result, a loss's reason,
+    /// the answer times and the late answers.
+    pub fn add_game(&mut self, record: &Record, color: Color) {
+        self.games_as[color.index()] += 1;
+        if record.winner == color {
+            self.wins += 1;
+            self.wins_as[color.index()] += 1;
+        } else if record.reason != Reason::Connect {
+            self.losses_by[record.reason as usize] += 1;
+        }
+        // Answers alternate colours from red's first move (the forced opening has no time), so
+        // the time at index i is red's for even i; each colour's first is on the longer clock.
+        let mut answered = false;
+        for (i, time) in record.times.iter().enumerate() {
+            let Some(ms) = *time else { continue };
+            if (i % 2 == 0) != (color == Color::Red) {
+                continue;
+            }
+            if std::mem::replace(&mut answered, true) {
+                self.answers.push(ms);
+            } else {
+                self.first_answers.push(ms);
+            }
+        }
+        self.late += record.late[color.index()];
+    }
+}
+
 /// Everything the summary reports, made from the records alone, so that merging the records of a
 /// match's shards gives the whole match's summary. Records are added in game order.
 #[derive(Default)]
@@ -45,22 +74,16 @@ impl Tally {
         // Engine A is red in odd-numbered games (see `fixture`): engine index (0 = A) of a colour.
         let a_is_red = record.game % 2 == 1;
         let engine_of = |color: Color| usize::from((color == Color::Red) != a_is_red);
-        let winner = engine_of(record.winner);
-        let loser = 1 - winner;
         self.games += 1;
-        self.totals[winner].wins += 1;
-        self.totals[winner].wins_as[record.winner.index()] += 1;
-        self.totals[winner].games_as[record.winner.index()] += 1;
-        self.totals[loser].games_as[record.winner.opponent().index()] += 1;
-        self.reasons[record.reason as usize] += 1;
-        if record.reason != Reason::Connect {
-            self.totals[loser].losses_by[record.reason as usize] += 1;
+        for color in [Color::Red, Color::Blue] {
+            self.totals[engine_of(color)].add_game(record, color);
         }
+        self.reasons[record.reason as usize] += 1;
         if record.winner == Color::Red {
             self.red_wins += 1;
         }
         self.paired |= record.opening.is_some();
-        let a_won = winner == 0;
+        let a_won = engine_of(record.winner) == 0;
         self.open_pair = match self.open_pair {
             Some((game, first)) if record.game == game + 1 && !a_is_red => {
                 self.pairs[usize::from(first) + usize::from(a_won)] += 1;
@@ -68,22 +91,6 @@ impl Tally {
             }
             _ => a_is_red.then_some((record.game, a_won)),
         };
-        // Answers alternate colours from red's first move (the forced opening has no time), so
-        // the time at index i is red's for even i; each colour's first is on the longer clock.
-        let mut answered = [false; 2];
-        for (i, time) in record.times.iter().enumerate() {
-            let Some(ms) = *time else { continue };
-            let color = if i % 2 == 0 { Color::Red } else { Color::Blue };
-            let engine = &mut self.totals[engine_of(color)];
-            if std::mem::replace(&mut answered[color.index()], true) {
-                engine.answers.push(ms);
-            } else {
-                engine.first_answers.push(ms);
-            }
-        }
-        for color in [Color::Red, Color::Blue] {
-            self.totals[engine_of(color)].late += record.late[color.index()];
-        }
     }
 
     /// The SPRT's LLR for A - B and the model it used: pentanomial over the completed opening
@@ -162,6 +169,13 @@ pub fn summary(first_line: &str, info: &MatchInfo, tally: &Tally, sprt: Option<&
     let ends: Vec<String> =
         Reason::ALL.iter().map(|r| format!("{} {}", r.as_str(), tally.reasons[*r as usize])).collect();
     let _ = writeln!(out, "game ends: {}", ends.join(", "));
+    out.push_str(&times_table(&[(a, &totals[0]), (b, &totals[1])], width));
+    out
+}
+
+/// The engines' losses by kind and answer times, a row an engine, under a header.
+pub fn times_table(engines: &[(&String, &EngineTotals)], width: usize) -> String {
+    let mut out = String::new();
     let _ = writeln!(
         out,
         "{:<width$}  {:>7} {:>7} {:>7} {:>7}   {:>7} {:>5} {:>9} {:>7} {:>7} {:>7}",
@@ -177,7 +191,7 @@ pub fn summary(first_line: &str, info: &MatchInfo, tally: &Tally, sprt: Option<&
         "p99",
         "max"
     );
-    for (name, total) in [(a, &totals[0]), (b, &totals[1])] {
+    for &(name, total) in engines {
         let mut later = total.answers.clone();
         later.sort_by(f64::total_cmp);
         let first_max = total.first_answers.iter().copied().fold(f64::NAN, f64::max);

@@ -2,7 +2,11 @@
 // key=value fields, `detail` last), rebuilds every position from the moves (the swap moves red's
 // first stone to the mirrored cell as blue's), draws the board with CodinGame's cell names
 // (letter = column a..k, number = row 1..11), and plots each engine's win estimate (the message
-// after its move, `57%`) and answer times.
+// after its move, `57%`) and answer times. A tournament's page (`STANDINGS`, defined before this
+// script by hex-arena: names, ratings and the cross table) shows its cross table and rating list
+// above the games, and its table of games names both engines of each game.
+// Engine names, messages and details are untrusted text: they reach the page through textContent,
+// or through `esc` where a line is built as HTML.
 "use strict";
 const GAME = (function () {
   const SIZE = 11;
@@ -14,6 +18,8 @@ const GAME = (function () {
     return row * SIZE + col;
   }
   const list = (text) => (text === "-" || text === "" ? [] : text.split(","));
+  const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  const esc = (t) => String(t).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
   function parse(line, number) {
     const at = line.indexOf(" detail=");
@@ -44,19 +50,17 @@ const GAME = (function () {
 
   function load(text) {
     const records = text.split("\n").filter((l) => l.trim() !== "").map(parse);
+    if (STANDINGS) return loadTournament(records);
     // Engine A is red in odd-numbered games.
     const first = records[0];
     const nameA = first ? (first.game % 2 === 1 ? first.red : first.blue) : "A";
     const games = records.map((r) => {
       const aRed = r.game % 2 === 1;
       const aWon = (r.winner === "red") === aRed;
-      const thinks = r.times.filter((t) => t !== null);
       return {
         id: r.game,
         n: r.moves.length,
         record: r,
-        aRed,
-        aWon,
         rowClass: aWon ? "" : "loss",
         row: {
           game: r.game,
@@ -68,21 +72,14 @@ const GAME = (function () {
           result: aWon ? "win" : "loss",
           reason: r.reason,
           moves: r.moves.length,
-          think: thinks.length ? Math.max(...thinks) : 0,
+          think: longestThink(r),
         },
       };
     });
-    const openings = [...new Set(records.map((r) => r.opening).filter((o) => o))].sort(
-      (a, b) => cellIndex(a) % SIZE - cellIndex(b) % SIZE || cellIndex(a) - cellIndex(b));
-    const reasons = [...new Set(records.map((r) => r.reason))].sort();
     const filters = [
       { label: "result of " + nameA, options: [["win", "wins"], ["loss", "losses"]], test: (g, v) => g.row.result === v },
       { label: nameA + " as", options: [["red", "red"], ["blue", "blue"]], test: (g, v) => g.row.colour === v },
-      { label: "reason", options: reasons.map((r) => [r, r]), test: (g, v) => g.row.reason === v },
-    ];
-    if (openings.length) {
-      filters.splice(2, 0, { label: "opening", options: openings.map((o) => [o, o]), test: (g, v) => g.row.opening === v });
-    }
+    ].concat(commonFilters(records));
     const columns = [
       { key: "game", label: "game" },
       { key: "seed", label: "seed" },
@@ -96,6 +93,110 @@ const GAME = (function () {
       { key: "think", label: "longest think (ms)", digits: 1 },
     ];
     return { games, columns, filters };
+  }
+
+  const longestThink = (r) => {
+    const thinks = r.times.filter((t) => t !== null);
+    return thinks.length ? Math.max(...thinks) : 0;
+  };
+
+  // The filters by opening (when there are forced openings) and by the way games ended.
+  function commonFilters(records) {
+    const openings = [...new Set(records.map((r) => r.opening).filter((o) => o))].sort(
+      (a, b) => cellIndex(a) % SIZE - cellIndex(b) % SIZE || cellIndex(a) - cellIndex(b));
+    const reasons = [...new Set(records.map((r) => r.reason))].sort();
+    const filters = [{ label: "reason", options: reasons.map((r) => [r, r]), test: (g, v) => g.row.reason === v }];
+    if (openings.length) {
+      filters.unshift({ label: "opening", options: openings.map((o) => [o, o]), test: (g, v) => g.row.opening === v });
+    }
+    return filters;
+  }
+
+  // A tournament: every game names its two engines; the table filters by an engine and by the
+  // winner, and the standings go above it.
+  function loadTournament(records) {
+    const games = records.map((r) => ({
+      id: r.game,
+      n: r.moves.length,
+      record: r,
+      row: {
+        game: r.game,
+        seed: r.seed,
+        opening: r.opening || "-",
+        red: r.red,
+        blue: r.blue,
+        winner: r.winner === "red" ? r.red : r.blue,
+        reason: r.reason,
+        moves: r.moves.length,
+        think: longestThink(r),
+      },
+    }));
+    const names = STANDINGS.names.map((n) => [n, n]);
+    const filters = [
+      { label: "engine", options: names, test: (g, v) => g.row.red === v || g.row.blue === v },
+      { label: "winner", options: names, test: (g, v) => g.row.winner === v },
+    ].concat(commonFilters(records));
+    const columns = [
+      { key: "game", label: "game" },
+      { key: "seed", label: "seed" },
+      { key: "opening", label: "opening" },
+      { key: "red", label: "red" },
+      { key: "blue", label: "blue" },
+      { key: "winner", label: "winner" },
+      { key: "reason", label: "reason" },
+      { key: "moves", label: "moves" },
+      { key: "think", label: "longest think (ms)", digits: 1 },
+    ];
+    showStandings(STANDINGS);
+    return { games, columns, filters };
+  }
+
+  // The cross table (#crosstable: the row's points against the column's engine, of their games)
+  // and the rating list (#ratings), engines by rating, every text through textContent.
+  function showStandings(st) {
+    const cell = (tag, text, attrs) => {
+      const node = document.createElement(tag);
+      node.textContent = text;
+      for (const [key, value] of Object.entries(attrs || {})) node.setAttribute(key, value);
+      return node;
+    };
+    const row = (cells) => {
+      const tr = document.createElement("tr");
+      cells.forEach((c) => tr.appendChild(c));
+      return tr;
+    };
+    const score = (points, games) => (points % 1 === 0 ? String(points) : points.toFixed(1)) + "/" + games;
+    const n = st.names.length;
+    const total = (i) => [st.points[i].reduce((a, b) => a + b, 0), st.games[i].reduce((a, b) => a + b, 0)];
+    const cross = document.createElement("table");
+    cross.id = "crosstable";
+    cross.appendChild(row([cell("th", ""), cell("th", "engine"), cell("th", "total")].concat(
+      st.names.map((name, j) => cell("th", String(j + 1), { title: name })))));
+    st.names.forEach((name, i) => {
+      const [points, games] = total(i);
+      cross.appendChild(row([cell("td", String(i + 1)), cell("td", name, { class: "name" }), cell("td", score(points, games))].concat(
+        st.names.map((_, j) => cell("td", i === j || st.games[i][j] === 0 ? "-" : score(st.points[i][j], st.games[i][j]),
+          { "data-row": name, "data-col": st.names[j] })))));
+    });
+    const ratings = document.createElement("table");
+    ratings.id = "ratings";
+    ratings.appendChild(row(["", "engine", "Elo", "± 95%", "score", ""].map((t) => cell("th", t))));
+    for (let i = 0; i < n; i++) {
+      const [points, games] = total(i);
+      const elo = st.elo ? (st.elo[i] >= 0 ? "+" : "") + Math.round(st.elo[i]) : "-";
+      const interval = st.interval ? "± " + Math.round(st.interval[i]) : "";
+      ratings.appendChild(row([cell("td", i + 1 + "."), cell("td", name(i), { class: "name" }), cell("td", elo),
+        cell("td", interval), cell("td", score(points, games)), cell("td", (100 * points / Math.max(1, games)).toFixed(1) + "%")]));
+    }
+    function name(i) { return st.names[i]; }
+    const section = document.createElement("section");
+    section.id = "standings";
+    section.appendChild(cell("h2", "cross table (the row's points against the column)"));
+    section.appendChild(cross);
+    section.appendChild(cell("h2", "ratings (logistic Elo, all games at once, mean 0, ± 95% interval)"));
+    section.appendChild(ratings);
+    const main = document.getElementById("main");
+    main.parentNode.insertBefore(section, main);
   }
 
   // positions[m]: the board after m moves (0 empty, 1 red, 2 blue), built once per game.
@@ -192,7 +293,6 @@ const GAME = (function () {
     infoEl.innerHTML = describe(game, m, lastCell);
   }
 
-  const esc = (t) => String(t).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
   const colourOf = (i) => (i % 2 === 0 ? "red" : "blue");
   const name = (r, colour) => (colour === "red" ? r.red : r.blue);
 
