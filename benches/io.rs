@@ -15,7 +15,7 @@ fn input() -> Vec<u8> {
         state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
         let value = (state >> 33) as i64 % 1_000_000_000 * if state & 1 == 0 { 1 } else { -1 };
         text.push_str(&value.to_string());
-        text.push(if (state >> 20) % 8 == 0 || i % 8 == 7 { '\n' } else { ' ' });
+        text.push(if (state >> 20).is_multiple_of(8) || i % 8 == 7 { '\n' } else { ' ' });
     }
     text.into_bytes()
 }

@@ -23,7 +23,7 @@ impl LivePage {
 
     /// Whether the page is due: never written, or last written [`LIVE_PAGE_INTERVAL`] ago.
     pub fn due(&self) -> bool {
-        self.written.map_or(true, |at| at.elapsed() >= LIVE_PAGE_INTERVAL)
+        self.written.is_none_or(|at| at.elapsed() >= LIVE_PAGE_INTERVAL)
     }
 
     /// Renders and writes the page if it is due; otherwise renders nothing.

@@ -3,8 +3,8 @@
 //! a tournament plays.
 
 use crate::engine::Protocol;
-use crate::values::split_words;
 use clap::ValueEnum;
+use match_kit::command_line::split_words;
 use std::path::Path;
 
 /// Parses an engine argument: optional `gtp:`/`gtp(SETUP):`/`cg:` prefix, then the command line.

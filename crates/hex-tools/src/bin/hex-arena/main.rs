@@ -23,13 +23,11 @@ mod tally;
 mod tournament;
 mod values;
 
-use clap::error::{ContextKind, ContextValue};
-use clap::{CommandFactory, Parser};
 use options::Cli;
 use record_options::Sub;
 
 fn main() {
-    let cli = Cli::try_parse().unwrap_or_else(|error| with_usage(error).exit());
+    let cli: Cli = match_kit::command_line::parse();
     let result = match cli.command {
         Some(Sub::Svg(options)) => commands::run_svg(&options),
         Some(Sub::Sgf(options)) => commands::run_sgf(&options),
@@ -44,20 +42,4 @@ fn main() {
         eprintln!("error: {message}");
         std::process::exit(1);
     }
-}
-
-/// `Parser::parse()`'s error (exit status 2), with the usage of the (sub)command where clap leaves
-/// it out (a malformed or missing value), so that every error shows it.
-fn with_usage(mut error: clap::Error) -> clap::Error {
-    if error.use_stderr() && error.get(ContextKind::Usage).is_none() {
-        let mut command = Cli::command();
-        command.build();
-        let word = std::env::args().nth(1).unwrap_or_default();
-        let usage = match command.find_subcommand_mut(&word) {
-            Some(sub) => sub.render_usage(),
-            None => command.render_usage(),
-        };
-        error.insert(ContextKind::Usage, ContextValue::StyledStr(usage));
-    }
-    error
 }

@@ -284,7 +284,7 @@ impl MatchArgs {
 mod tests {
     use super::*;
     use crate::engine::Protocol;
-    use crate::values::split_words;
+    use match_kit::command_line::split_words;
 
     fn parse(text: &str) -> Result<Cli, clap::Error> {
         Cli::try_parse_from(std::iter::once("hex-arena".to_string()).chain(split_words(text).unwrap()))

@@ -116,62 +116,6 @@ impl SprtArgs {
     }
 }
 
-/// Splits a command line into words: whitespace separates, `'...'` and `"..."` quote, `\` escapes
-/// the next character (outside single quotes).
-///
-/// # Errors
-/// An unterminated quote or a trailing backslash.
-pub fn split_words(text: &str) -> Result<Vec<String>, String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut chars = text.chars();
-    let trailing = || format!("trailing \\ in {text:?}");
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('\'') => break,
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated ' in {text:?}")),
-                    }
-                }
-            }
-            '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some('"') => break,
-                        Some('\\') => word.push(chars.next().ok_or_else(trailing)?),
-                        Some(c) => word.push(c),
-                        None => return Err(format!("unterminated \" in {text:?}")),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                word.push(chars.next().ok_or_else(trailing)?);
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,7 +135,5 @@ mod tests {
         assert!(positive("0").is_err() && jobs("1025").is_err() && jobs("2") == Ok(2));
         assert_eq!(gtp_colors("black,white"), Ok(("black".into(), "white".into())));
         assert!(gtp_colors("black,black").is_err());
-        assert_eq!(split_words(r#"a 'b c' "d \" e" f\ g"#).unwrap(), ["a", "b c", "d \" e", "f g"]);
-        assert!(split_words("'open").is_err());
     }
 }

@@ -60,7 +60,7 @@ enum Engine {
 }
 
 fn main() {
-    let options = Options::parse();
+    let options = match_kit::command_line::parse::<Options>();
     let clock_seed = SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
     let seed = options.seed.unwrap_or(clock_seed);
     let (first, per_move) = (Duration::from_millis(options.first_ms), Duration::from_millis(options.move_ms));

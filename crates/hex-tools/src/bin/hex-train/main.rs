@@ -140,7 +140,7 @@ fn run_balance(args: BalanceArgs) -> Result<(), String> {
 }
 
 fn main() {
-    let result = match Cli::parse().command {
+    let result = match match_kit::command_line::parse::<Cli>().command {
         Command::Patterns(args) => run_patterns(args),
         Command::Balance(args) => run_balance(args),
     };

@@ -31,7 +31,7 @@ enum Kind {
 
 fn main() {
     io::install_panic_hook();
-    let Options { bot: kind, seed } = Options::parse();
+    let Options { bot: kind, seed } = match_kit::command_line::parse::<Options>();
     let mut rng = SplitMix64::new(seed);
     let mut lines = io::stdin_lines();
     let mut out = io::Output::new();

@@ -7,6 +7,7 @@ use linez::SplitMix64;
 use linez::{Bot as LinezBot, Move};
 use linez_tools::games_file::check_name;
 use linez_tools::linez_baseline as baseline;
+use match_kit::command_line::split_words;
 
 use crate::player::{InProcess, Player, Subprocess};
 
@@ -121,63 +122,9 @@ pub fn make_player(
     })
 }
 
-/// Splits a command line given in one argument into words as a POSIX shell does for quotes and
-/// backslashes: `'...'` literally, `"..."` with `\` escaping the next character, `\` escaping the
-/// next character outside quotes; no variables, no globs.
-///
-/// # Errors
-/// An unterminated quote or a trailing backslash.
-pub fn split_words(text: &str) -> Result<Vec<String>, String> {
-    let (mut words, mut word, mut in_word) = (Vec::new(), String::new(), false);
-    let mut chars = text.chars();
-    let trailing = || format!("trailing \\ in {text:?}");
-    while let Some(c) = chars.next() {
-        match c {
-            '\'' | '"' => {
-                in_word = true;
-                loop {
-                    match chars.next() {
-                        Some(end) if end == c => break,
-                        Some('\\') if c == '"' => word.push(chars.next().ok_or_else(trailing)?),
-                        Some(other) => word.push(other),
-                        None => return Err(format!("unterminated {c} in {text:?}")),
-                    }
-                }
-            }
-            '\\' => {
-                in_word = true;
-                word.push(chars.next().ok_or_else(trailing)?);
-            }
-            c if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            c => {
-                in_word = true;
-                word.push(c);
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    Ok(words)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn command_lines_split_like_a_shell() {
-        assert_eq!(
-            split_words(r#"./bot --x 'a b' "c \" d" e\ f ''"#).unwrap(),
-            ["./bot", "--x", "a b", "c \" d", "e f", ""]
-        );
-        assert!(split_words("'open").is_err() && split_words("end\\").is_err());
-    }
 
     #[test]
     fn compared_bots_are_named_or_not() {

@@ -225,28 +225,10 @@ pub fn parse<I: IntoIterator<Item = String>>(args: I) -> Result<Command, clap::E
     }
 }
 
-/// The text of a command-line error as [`exit`] prints it: clap's, with the usage where clap
-/// leaves it out (a bad value).
-pub fn message(error: &clap::Error) -> String {
-    let text = error.render().to_string();
-    if text.contains("Usage:") || error.exit_code() == 0 {
-        return text;
-    }
-    let usage = Cli::command().render_usage().to_string();
-    match text.find("\n\nFor more information") {
-        Some(at) => format!("{}\n\n{usage}{}", &text[..at], &text[at..]),
-        None => format!("{}\n\n{usage}\n", text.trim_end()),
-    }
-}
-
-/// Prints `error` and exits: `--help` on stdout with status 0, a bad command line on stderr, with
-/// the usage, status 2.
+/// Prints `error` with the usage and exits: `--help` on stdout with status 0, a bad command line on
+/// stderr, status 2.
 pub fn exit(error: clap::Error) -> ! {
-    if error.exit_code() == 0 {
-        error.exit();
-    }
-    eprint!("{}", message(&error));
-    std::process::exit(2);
+    match_kit::command_line::with_usage::<Cli>(error, std::env::args().nth(1)).exit()
 }
 
 /// An error about options that parsed one by one but do not go together.

@@ -116,7 +116,8 @@ fn bad_command_lines_are_refused_before_anything_runs() {
     ] {
         let error = parsed(args).unwrap_err();
         assert_eq!(error.exit_code(), 2, "{args:?}");
-        let text = message(&error);
+        let first = args.first().map(|word| word.to_string());
+        let text = match_kit::command_line::with_usage::<Cli>(error, first).render().to_string();
         assert!(text.starts_with("error: ") && text.contains(names), "{args:?}: {text}");
         assert!(text.contains("Usage: "), "{args:?}: {text}");
     }

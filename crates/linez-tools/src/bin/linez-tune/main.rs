@@ -299,7 +299,7 @@ pub(crate) fn band_units(band: Option<Band>, board: &Board, units: u64) -> u64 {
 
 fn main() {
     io::install_panic_hook();
-    let cli = Cli::parse();
+    let cli: Cli = match_kit::command_line::parse();
     let config = cli.tuning.config();
     let result = match cli.command {
         Some(Mode::Crowded { first, last, units, horizon }) => {
