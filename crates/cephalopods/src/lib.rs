@@ -16,6 +16,7 @@
 //! [`final_cell_sums`] (per-cell totals, which symmetries permute) and [`final_hash_sum`] (the answer).
 
 mod board;
+mod memory;
 pub mod search;
 
 pub use board::{
@@ -23,6 +24,7 @@ pub use board::{
     moves, tagged_images, transform, transformed_hash, transformed_hashes, Board, Move, Symmetry, CELLS,
     HASH_WEIGHTS, IMAGE_INVERSE, MAX_DIE, NEIGHBOURS,
 };
+pub use memory::prepare as prepare_memory;
 pub use search::{enumerate, CellTally, HashTally, LaneGroup, Tally, ANSWER_MASK};
 
 /// Largest supported depth.
