@@ -12,7 +12,7 @@ mod games;
 mod paired;
 
 use clap::builder::RangedU64ValueParser;
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use linez::{effort_of_units, Board, Bot, Game, Rollout, Weights, GAME_BUDGET};
 use match_kit::stats::Summary;
 use std::path::PathBuf;
@@ -74,6 +74,20 @@ pub(crate) struct Tuning {
     band: Option<Band>,
 }
 
+/// The seeds a mode plays and the work units it gives a move.
+#[derive(Args, Debug, PartialEq)]
+struct SeedsAtUnits {
+    /// The first seed
+    #[arg(value_name = "FIRST")]
+    first: u64,
+    /// The last seed
+    #[arg(value_name = "LAST")]
+    last: u64,
+    /// Work units a move
+    #[arg(value_name = "UNITS")]
+    units: u64,
+}
+
 #[derive(Subcommand)]
 enum Mode {
     /// The death phase alone, paired
@@ -84,15 +98,8 @@ enum Mode {
     /// own later numbers and cells. Prints one line per position (moves survived, points, whether
     /// the board filled), then the deaths and the mean moves survived.
     Crowded {
-        /// The first seed
-        #[arg(value_name = "FIRST")]
-        first: u64,
-        /// The last seed
-        #[arg(value_name = "LAST")]
-        last: u64,
-        /// Work units a move
-        #[arg(value_name = "UNITS")]
-        units: u64,
+        #[command(flatten)]
+        seeds: SeedsAtUnits,
         /// At most this many moves from each position
         #[arg(value_name = "HORIZON")]
         horizon: u64,
@@ -105,15 +112,8 @@ enum Mode {
     /// machine), and on one thread its CPU time (run two versions side by side, under the same
     /// load, to compare them).
     Costs {
-        /// The first seed
-        #[arg(value_name = "FIRST")]
-        first: u64,
-        /// The last seed
-        #[arg(value_name = "LAST")]
-        last: u64,
-        /// Work units a move
-        #[arg(value_name = "UNITS")]
-        units: u64,
+        #[command(flatten)]
+        seeds: SeedsAtUnits,
         /// Threads that sample a move
         #[arg(value_name = "THREADS", value_parser = RangedU64ValueParser::<usize>::new().range(1..=2))]
         threads: usize,
@@ -302,10 +302,10 @@ fn main() {
     let cli: Cli = match_kit::command_line::parse();
     let config = cli.tuning.config();
     let result = match cli.command {
-        Some(Mode::Crowded { first, last, units, horizon }) => {
+        Some(Mode::Crowded { seeds: SeedsAtUnits { first, last, units }, horizon }) => {
             crowded::crowded(&config, first, last, units, horizon)
         }
-        Some(Mode::Costs { first, last, units, threads }) => {
+        Some(Mode::Costs { seeds: SeedsAtUnits { first, last, units }, threads }) => {
             costs::costs(&config, first, last, units, threads);
             Ok(())
         }
@@ -360,7 +360,10 @@ mod tests {
         assert_eq!(config.weights.isolated, 12);
         assert_eq!(config.weights.plan[..3], [0, 300, 80]);
         assert_eq!(config.rollout, Rollout { plies: 3, policy_moves: 4, from: 30 });
-        assert!(matches!(cli.command, Some(Mode::Costs { first: 1, last: 2, units: 4000, threads: 2 })));
+        assert!(matches!(
+            cli.command,
+            Some(Mode::Costs { seeds: SeedsAtUnits { first: 1, last: 2, units: 4000 }, threads: 2 })
+        ));
         // The options may follow the mode too.
         let cli = parse("costs 1 2 4000 1 --weights isolated=12").unwrap();
         assert_eq!(cli.tuning.config().weights.isolated, 12);
