@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use test_support::command_line::{assert_help, assert_rejected};
 
 const HEX_TRAIN: &str = env!("CARGO_BIN_EXE_hex-train");
 
@@ -21,18 +22,10 @@ fn scratch(name: &str) -> PathBuf {
 #[test]
 fn help_exits_0_for_the_binary_and_every_subcommand() {
     for args in [&["--help"][..], &["patterns", "--help"], &["balance", "--help"], &["help", "balance"]] {
-        let output = run(args);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
-        assert!(stdout.contains("Usage: hex-train"), "{args:?}: {stdout}");
+        assert_help(HEX_TRAIN, args, &[]);
     }
-    let balance = String::from_utf8_lossy(&run(&["balance", "--help"]).stdout).into_owned();
-    assert!(
-        balance.contains("[default: 256]") && balance.contains("[default: 0.64/30,bridges,uniform]"),
-        "{balance}"
-    );
-    let patterns = String::from_utf8_lossy(&run(&["patterns", "--help"]).stdout).into_owned();
-    assert!(patterns.contains("[default: crates/hex/src/shape_table.rs]"), "{patterns}");
+    assert_help(HEX_TRAIN, &["balance", "--help"], &["[default: 256]", "[default: 0.64/30,bridges,uniform]"]);
+    assert_help(HEX_TRAIN, &["patterns", "--help"], &["[default: crates/hex/src/shape_table.rs]"]);
 }
 
 #[test]
@@ -46,13 +39,7 @@ fn bad_options_exit_2_naming_what_is_wrong() {
         (&["patterns"], "RECORDS"),
         (&["value", "x.txt"], "value"),
     ] {
-        let output = run(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        // clap's errors: the usage after an unknown option or a missing one, a pointer to --help
-        // after a malformed value.
-        assert!(stderr.contains(named) && stderr.contains("--help"), "{args:?}: {stderr}");
-        assert!(!named.starts_with("--no-such") || stderr.contains("Usage:"), "{args:?}: {stderr}");
+        assert_rejected(HEX_TRAIN, args, named);
     }
     // A file that cannot be read is an error of the run, not of the command line: exit 1, named.
     let output = run(&["patterns", "--out", "/nonexistent/table.rs", "/nonexistent/records.txt"]);

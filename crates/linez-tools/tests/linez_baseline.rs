@@ -1,21 +1,13 @@
-//! `linez-baseline`'s command line (clap: `--help` exits 0, a bad option exits 2 naming it).
+//! `linez-baseline`'s command line (clap: `--help` exits 0, a bad option exits 2 naming it, with the
+//! usage).
 
-use std::process::{Command, Output, Stdio};
+use test_support::command_line::{assert_help, assert_rejected, run};
 
 const LINEZ_BASELINE: &str = env!("CARGO_BIN_EXE_linez-baseline");
 
-fn run(args: &[&str]) -> Output {
-    Command::new(LINEZ_BASELINE).args(args).stdin(Stdio::null()).output().expect("linez-baseline runs")
-}
-
 #[test]
 fn help_exits_0_and_shows_the_defaults() {
-    let output = run(&["--help"]);
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(0));
-    for shown in ["Usage: linez-baseline", "[default: greedy]", "[default: 1]", "random"] {
-        assert!(stdout.contains(shown), "{shown}: {stdout}");
-    }
+    assert_help(LINEZ_BASELINE, &["--help"], &["[default: greedy]", "[default: 1]", "random"]);
 }
 
 #[test]
@@ -26,12 +18,8 @@ fn bad_options_exit_2_naming_what_is_wrong() {
         (&["--seed"], "--seed"),
         (&["--seed", "one"], "one"),
     ] {
-        let output = run(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        assert!(stderr.contains(named) && stderr.contains("--help"), "{args:?}: {stderr}");
-        assert!(!named.starts_with("--no-such") || stderr.contains("Usage:"), "{args:?}: {stderr}");
+        assert_rejected(LINEZ_BASELINE, args, named);
     }
     // Good options and no game (stdin closed at once): exit 0.
-    assert_eq!(run(&["--bot", "random", "--seed", "7"]).status.code(), Some(0));
+    assert_eq!(run(LINEZ_BASELINE, &["--bot", "random", "--seed", "7"]).status.code(), Some(0));
 }

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::{Command, Output};
+use test_support::command_line::{assert_help, assert_rejected};
 
 const LINEZ_TUNE: &str = env!("CARGO_BIN_EXE_linez-tune");
 
@@ -12,20 +13,11 @@ fn run(args: &[&str]) -> Output {
 
 #[test]
 fn help_exits_0_for_the_binary_and_every_mode() {
-    for args in [
-        &["--help"][..],
-        &["crowded", "--help"],
-        &["costs", "--help"],
-        &["paired", "--help"],
-        &["help", "costs"],
-    ] {
-        let output = run(args);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_eq!(output.status.code(), Some(0), "{args:?}: {}", String::from_utf8_lossy(&output.stderr));
-        assert!(stdout.contains("Usage: linez-tune"), "{args:?}: {stdout}");
+    for args in [&["crowded", "--help"][..], &["costs", "--help"], &["paired", "--help"], &["help", "costs"]]
+    {
+        assert_help(LINEZ_TUNE, args, &[]);
     }
-    let help = String::from_utf8_lossy(&run(&["--help"]).stdout).into_owned();
-    assert!(help.contains("[default: 4,4,40]") && help.contains("<MAX_MOVES>"), "{help}");
+    assert_help(LINEZ_TUNE, &["--help"], &["[default: 4,4,40]", "<MAX_MOVES>"]);
 }
 
 #[test]
@@ -41,13 +33,7 @@ fn bad_options_exit_2_naming_what_is_wrong() {
         (&["label", "2001", "2070"], "label"),
         (&["1001", "1008", "2000", "5000", "2"], "linez-sim --bot linez --move-units 2000"),
     ] {
-        let output = run(args);
-        let stderr = String::from_utf8_lossy(&output.stderr);
-        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
-        // clap's errors: the usage after an unknown option or a missing one, a pointer to --help
-        // after a malformed value.
-        assert!(stderr.contains(named) && stderr.contains("--help"), "{args:?}: {stderr}");
-        assert!(!named.starts_with("--no-such") || stderr.contains("Usage:"), "{args:?}: {stderr}");
+        assert_rejected(LINEZ_TUNE, args, named);
     }
 }
 
