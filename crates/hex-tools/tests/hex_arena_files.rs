@@ -118,12 +118,7 @@ fn a_truncated_gz_is_one_error_line_naming_it_and_leaves_no_page() {
             assert!(stderr.contains("truncated"), "{stderr}");
             assert!(output.stdout.is_empty(), "nothing half written to stdout");
         }
-        let left = std::fs::read_to_string(&page).ok();
-        assert_eq!(
-            left.as_deref(),
-            existing.then_some("the page before"),
-            "no page written, none half written"
-        );
+        assert_page_untouched(&page, existing);
     }
     let files = std::fs::read_dir(&scratch.dir).unwrap().count();
     assert_eq!(files, 3, "the unzipped records, the cut ones and the page: no temporary file left");

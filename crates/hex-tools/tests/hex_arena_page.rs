@@ -13,8 +13,6 @@ mod common;
 use common::page::*;
 use common::*;
 use hex::{Cell, Move, SIZE};
-use hex_tools::hex_record::{read_files, Record};
-use std::path::PathBuf;
 use std::process::Command;
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -23,21 +21,12 @@ use test_support::browser::{Browser, Tab};
 /// Engine B's name: markup, shown as text.
 const NAME_B: &str = "<b>est&amp;'\"</b>";
 
-struct Match {
-    records: Vec<Record>,
-    /// The page `hex-arena html` wrote from the records.
-    page: PathBuf,
-    /// The page `--html` wrote during the match.
-    live: PathBuf,
-}
-
 /// The match, played once for all the tests of this file.
-fn played() -> &'static Match {
-    static MATCH: OnceLock<Match> = OnceLock::new();
+fn played() -> &'static Played {
+    static MATCH: OnceLock<Played> = OnceLock::new();
     MATCH.get_or_init(|| {
         let scratch = Scratch::new("page");
         let engine = scratch.script("estimating.sh", ESTIMATING);
-        let live = scratch.path("live.html");
         let random = random_baseline();
         let args = [
             "-q",
@@ -49,22 +38,12 @@ fn played() -> &'static Match {
             "f6,b2,j10",
             "--time",
             "5000/5000",
-            "--html",
-            live.to_str().unwrap(),
             "--name-b",
             NAME_B,
             &random,
             &engine,
         ];
-        arena(&scratch, &args);
-        let records_path = scratch.path("records.txt");
-        let page = scratch.path("page.html");
-        let output = Command::new(HEX_ARENA)
-            .args(["html", "-o", page.to_str().unwrap(), records_path.to_str().unwrap()])
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        Match { records: read_files(&[records_path]).unwrap(), page, live }
+        play_with_pages(&scratch, &args)
     })
 }
 
@@ -345,12 +324,7 @@ fn a_bad_records_file_gives_one_error_line_and_no_page() {
         assert_eq!(output.status.code(), Some(1));
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.starts_with(&format!("error: {} line 2: ", bad.display())), "{stderr}");
-        let left = std::fs::read_to_string(&page).ok();
-        assert_eq!(
-            left.as_deref(),
-            existing.then_some("the page before"),
-            "no page written, none half written"
-        );
+        assert_page_untouched(&page, existing);
         let files = std::fs::read_dir(&scratch.dir).unwrap().count();
         assert_eq!(files, 1 + usize::from(existing), "no temporary file left");
     }

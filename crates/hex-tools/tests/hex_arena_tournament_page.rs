@@ -9,29 +9,19 @@ mod common;
 
 use common::page::*;
 use common::*;
-use hex_tools::hex_record::{read_files, Record};
-use std::path::PathBuf;
-use std::process::Command;
+use hex_tools::hex_record::Record;
 use std::sync::OnceLock;
 use std::time::Duration;
 use test_support::browser::Browser;
 
-struct Tournament {
-    records: Vec<Record>,
-    page: PathBuf,
-    live: PathBuf,
-    stdout: String,
-}
-
 /// A round robin of three engines (the random baseline, the estimating script, the first-empty
 /// script), two games a pairing, played once for the tests below; its page from the records.
-fn tournament() -> &'static Tournament {
-    static TOURNAMENT: OnceLock<Tournament> = OnceLock::new();
+fn tournament() -> &'static Played {
+    static TOURNAMENT: OnceLock<Played> = OnceLock::new();
     TOURNAMENT.get_or_init(|| {
         let scratch = Scratch::new("page-tournament");
         let estimating = scratch.script("estimating.sh", ESTIMATING);
         let first = scratch.script("first-empty.sh", FIRST_EMPTY);
-        let live = scratch.path("live.html");
         let random = random_baseline();
         let args = [
             "-q",
@@ -43,8 +33,6 @@ fn tournament() -> &'static Tournament {
             "c3",
             "--time",
             "5000/5000",
-            "--html",
-            live.to_str().unwrap(),
             "--engine",
             "random",
             &random,
@@ -55,15 +43,7 @@ fn tournament() -> &'static Tournament {
             "first",
             &first,
         ];
-        let run = arena(&scratch, &args);
-        let records_path = scratch.path("records.txt");
-        let page = scratch.path("page.html");
-        let output = Command::new(HEX_ARENA)
-            .args(["html", "-o", page.to_str().unwrap(), records_path.to_str().unwrap()])
-            .output()
-            .unwrap();
-        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
-        Tournament { records: read_files(&[records_path]).unwrap(), page, live, stdout: run.stdout }
+        play_with_pages(&scratch, &args)
     })
 }
 

@@ -5,7 +5,7 @@
 
 pub mod page;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 pub const HEX_ARENA: &str = env!("CARGO_BIN_EXE_hex-arena");
@@ -139,6 +139,13 @@ pub fn arena(scratch: &Scratch, args: &[&str]) -> Arena {
     assert!(output.status.success(), "hex-arena failed\nstdout:\n{stdout}\nstderr:\n{stderr}");
     let records = std::fs::read_to_string(&records).unwrap().lines().map(str::to_string).collect();
     Arena { stdout, stderr, records }
+}
+
+/// After a run that failed: the page at `page` is the one written before it (`"the page before"`)
+/// if `existing`, or none at all; nothing was written half.
+pub fn assert_page_untouched(page: &Path, existing: bool) {
+    let left = std::fs::read_to_string(page).ok();
+    assert_eq!(left.as_deref(), existing.then_some("the page before"), "no page written, none half written");
 }
 
 /// The value of `key=` in a record line (`detail` takes the rest of the line).

@@ -1,10 +1,39 @@
 //! What the page tests share: an engine that says an estimate after every move, and the board
 //! the page shows compared, cell by cell, with the `hex` library's.
 
+use super::{arena, Scratch, HEX_ARENA};
 use hex::{Cell, Game, SIZE};
-use hex_tools::hex_record::Record;
+use hex_tools::hex_record::{read_files, Record};
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::Duration;
 use test_support::browser::Tab;
+
+/// A match or tournament played for a page test, and its two pages.
+pub struct Played {
+    pub records: Vec<Record>,
+    /// The page `hex-arena html` wrote from the records.
+    pub page: PathBuf,
+    /// The page `--html` wrote during the run.
+    pub live: PathBuf,
+    pub stdout: String,
+}
+
+/// Plays `hex-arena ARGS --html live.html` in `scratch`, then writes the page of its records with
+/// `hex-arena html`.
+pub fn play_with_pages(scratch: &Scratch, args: &[&str]) -> Played {
+    let live = scratch.path("live.html");
+    let args: Vec<&str> = args.iter().copied().chain(["--html", live.to_str().unwrap()]).collect();
+    let run = arena(scratch, &args);
+    let records_path = scratch.path("records.txt");
+    let page = scratch.path("page.html");
+    let output = Command::new(HEX_ARENA)
+        .args(["html", "-o", page.to_str().unwrap(), records_path.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    Played { records: read_files(&[records_path]).unwrap(), page, live, stdout: run.stdout }
+}
 
 /// Plays the last empty cell (rows top to bottom) and says an estimate, `NN%`, then markup that the
 /// page must show as text; as blue facing one stone it swaps.
